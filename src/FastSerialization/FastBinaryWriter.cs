@@ -1,0 +1,206 @@
+using System;
+using System.Buffers;
+using System.Runtime.CompilerServices;
+using FastSerialization.Internal;
+
+namespace FastSerialization;
+
+/// <summary>
+/// Writes the primitive encodings of the FastSerialization wire format (explicit little-endian)
+/// into a contiguous buffer: a span borrowed from the destination while the data fits in it, then a
+/// pooled array. Method names follow <see cref="System.IO.BinaryWriter"/>.
+/// </summary>
+/// <remarks>
+/// <para>
+/// A <see cref="CustomBinaryFormatter"/> hands a writer to <see cref="ICustomBinarySerializable.WriteDataTo"/>;
+/// a writer can also be made over any <see cref="IBufferWriter{T}"/> to write a payload by hand, in
+/// which case <see cref="Flush"/> commits what was written.
+/// </para>
+/// <para>
+/// Bytes reach the destination only when the writer is flushed (the formatter does this once the
+/// record is complete), so an exception thrown while writing leaves no partial record behind.
+/// </para>
+/// </remarks>
+public ref partial struct FastBinaryWriter
+{
+    private const int MinimumBufferSize = 256;
+    private const int MaxArrayLength = 0x7FFFFFC7;
+
+    private Span<byte> _buffer;
+    private int _position;
+    private byte[]? _rented;
+    private readonly IBufferWriter<byte>? _output;
+    private readonly CustomBinaryFormatter? _formatter;
+    private int _depth;
+
+    /// <summary>
+    /// Creates a writer whose bytes go to <paramref name="output"/> when <see cref="Flush"/> is called.
+    /// </summary>
+    /// <param name="output">The destination.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="output"/> is null.</exception>
+    /// <remarks>
+    /// A writer made this way has no type registry: it writes nested objects whose declared type is
+    /// sealed or a struct, but a polymorphic nested object needs the writer a
+    /// <see cref="CustomBinaryFormatter"/> provides.
+    /// </remarks>
+    public FastBinaryWriter(IBufferWriter<byte> output)
+        : this(output, MinimumBufferSize, formatter: null)
+    {
+    }
+
+    internal FastBinaryWriter(IBufferWriter<byte> output, int sizeHint, CustomBinaryFormatter? formatter)
+    {
+        Guard.NotNull(output);
+        _output = output;
+        _formatter = formatter;
+        _buffer = output.GetSpan(sizeHint);
+        _position = 0;
+        _rented = null;
+        _depth = 0;
+    }
+
+    /// <summary>A writer over a caller-owned span; it moves to a pooled array if the span is too small.</summary>
+    internal FastBinaryWriter(Span<byte> initial, CustomBinaryFormatter? formatter)
+    {
+        _output = null;
+        _formatter = formatter;
+        _buffer = initial;
+        _position = 0;
+        _rented = null;
+        _depth = 0;
+    }
+
+    /// <summary>A writer that starts in a pooled array of at least <paramref name="sizeHint"/> bytes.</summary>
+    internal FastBinaryWriter(int sizeHint, CustomBinaryFormatter? formatter)
+    {
+        _output = null;
+        _formatter = formatter;
+        _rented = ArrayPool<byte>.Shared.Rent(Math.Max(sizeHint, MinimumBufferSize));
+        _buffer = _rented;
+        _position = 0;
+        _depth = 0;
+    }
+
+    /// <summary>The number of bytes written so far and not yet flushed.</summary>
+    public readonly int BytesPending => _position;
+
+    /// <summary>The bytes written so far (internal: the formatter copies them to a stream or array).</summary>
+    internal readonly ReadOnlySpan<byte> WrittenSpan => _buffer.Slice(0, _position);
+
+    /// <summary>True while the bytes still sit in the span the writer was created over (nothing was copied).</summary>
+    internal readonly bool IsInInitialBuffer => _rented is null;
+
+    internal readonly CustomBinaryFormatter? Formatter => _formatter;
+
+    /// <summary>
+    /// Commits the bytes written so far to the destination given to the constructor and returns any
+    /// pooled buffer. The writer can go on writing afterwards.
+    /// </summary>
+    /// <exception cref="InvalidOperationException">The writer was not created over an <see cref="IBufferWriter{T}"/>.</exception>
+    public void Flush()
+    {
+        IBufferWriter<byte> output = _output ?? throw new InvalidOperationException(
+            "This writer belongs to a CustomBinaryFormatter call, which flushes it when the record is complete.");
+        if (_rented is null)
+        {
+            output.Advance(_position);
+        }
+        else
+        {
+            // The data outgrew the span the destination first gave: one copy into it.
+            output.Write(_buffer.Slice(0, _position));
+            ReturnBuffer();
+        }
+
+        _position = 0;
+        _buffer = output.GetSpan(MinimumBufferSize);
+    }
+
+    /// <summary>Writes the bytes written so far to <paramref name="stream"/> in one call (pooled-buffer writers only).</summary>
+    internal readonly void WriteTo(System.IO.Stream stream) => stream.Write(_rented!, 0, _position);
+
+    /// <summary>Hands the pooled array over to the caller, who returns it to <see cref="ArrayPool{T}.Shared"/>.</summary>
+    internal byte[] DetachBuffer(out int length)
+    {
+        byte[] rented = _rented!;
+        length = _position;
+        _rented = null;
+        _buffer = default;
+        _position = 0;
+        return rented;
+    }
+
+    /// <summary>Returns the pooled array, if any. The writer must not be used afterwards.</summary>
+    internal void ReturnBuffer()
+    {
+        byte[]? rented = _rented;
+        if (rented is not null)
+        {
+            _rented = null;
+            _buffer = default;
+            ArrayPool<byte>.Shared.Return(rented);
+        }
+    }
+
+    /// <summary>Returns a span of at least <paramref name="count"/> writable bytes at the current position.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private Span<byte> GetSpan(int count)
+    {
+        if ((uint)count > (uint)(_buffer.Length - _position))
+        {
+            Grow(count);
+        }
+
+        return _buffer.Slice(_position);
+    }
+
+    /// <summary>Moves the written bytes to a pooled array with room for <paramref name="count"/> more.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void Grow(int count)
+    {
+        long needed = (long)_position + count;
+        if (needed > int.MaxValue)
+        {
+            ThrowHelper.ThrowTooLargeToWrite(needed);
+        }
+
+        long doubled = Math.Max((long)_buffer.Length * 2, MinimumBufferSize);
+        int newSize = (int)Math.Min(Math.Max(doubled, needed), MaxArrayLength);
+        if (newSize < needed)
+        {
+            newSize = (int)needed;
+        }
+
+        byte[] next = ArrayPool<byte>.Shared.Rent(newSize);
+        _buffer.Slice(0, _position).CopyTo(next);
+        byte[]? old = _rented;
+        _rented = next;
+        _buffer = next;
+        if (old is not null)
+        {
+            ArrayPool<byte>.Shared.Return(old);
+        }
+    }
+
+    /// <summary>Writes the 4-byte length placeholder and the type id that start a record; returns the record's start.</summary>
+    internal int BeginRecord(uint typeId)
+    {
+        int start = _position;
+        Span<byte> span = GetSpan(4 + VarInt.MaxLength32);
+        int idSize = VarInt.Write(span.Slice(4), typeId);
+        _position += 4 + idSize;
+        return start;
+    }
+
+    /// <summary>Fills in the length of the record that began at <paramref name="start"/> and checks it against the limit.</summary>
+    internal readonly void EndRecord(int start, int maxRecordLength, int typeId)
+    {
+        int length = _position - start - 4;
+        if (length > maxRecordLength)
+        {
+            ThrowHelper.ThrowRecordTooLargeToWrite(length, maxRecordLength, typeId);
+        }
+
+        System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(_buffer.Slice(start), (uint)length);
+    }
+}
