@@ -12,6 +12,12 @@ public sealed class CustomBinaryFormatterOptions
     /// <summary>The default of <see cref="MaxRecordLength"/>: 16 MiB.</summary>
     public const int DefaultMaxRecordLength = 16 * 1024 * 1024;
 
+    /// <summary>
+    /// The largest value <see cref="MaxRecordLength"/> accepts: the largest byte array .NET can
+    /// allocate (0x7FFFFFC7) less the 4-byte length prefix.
+    /// </summary>
+    public const int LargestMaxRecordLength = 0x7FFFFFC7 - 4;
+
     /// <summary>The default of <see cref="MaxDepth"/>: 64 nested objects.</summary>
     public const int DefaultMaxDepth = 64;
 
@@ -21,15 +27,16 @@ public sealed class CustomBinaryFormatterOptions
     /// <summary>
     /// The largest record, in bytes after its 4-byte length prefix (type id and payload), that the
     /// formatter writes or accepts. A longer length prefix is rejected before anything is allocated
-    /// or read. Between 1 and <see cref="int.MaxValue"/>; default 16 MiB.
+    /// or read. Between 1 and <see cref="LargestMaxRecordLength"/>; default 16 MiB.
     /// </summary>
-    /// <exception cref="ArgumentOutOfRangeException">The value is below 1.</exception>
+    /// <exception cref="ArgumentOutOfRangeException">The value is outside 1..<see cref="LargestMaxRecordLength"/>.</exception>
     public int MaxRecordLength
     {
         get => _maxRecordLength;
-        set => _maxRecordLength = value >= 1
+        set => _maxRecordLength = value is >= 1 and <= LargestMaxRecordLength
             ? value
-            : throw new ArgumentOutOfRangeException(nameof(value), value, "MaxRecordLength must be between 1 and 2^31-1.");
+            : throw new ArgumentOutOfRangeException(
+                nameof(value), value, $"MaxRecordLength must be between 1 and {LargestMaxRecordLength} (the largest byte array less the length prefix).");
     }
 
     /// <summary>

@@ -26,32 +26,19 @@ public ref partial struct FastBinaryWriter
             return;
         }
 
-        if (value.Length <= ShortStringMaxChars)
-        {
-            // One pass: transcode straight after a one-byte length, then fill the length in.
-            Span<byte> span = GetSpan(1 + (value.Length * 3));
-            int written = StrictUtf8.Encode(value.AsSpan(), span.Slice(1));
-            if (written < 0)
-            {
-                ThrowHelper.ThrowLoneSurrogate(value);
-            }
-
-            span[0] = (byte)(written + 1);
-            _position += written + 1;
-            return;
-        }
-
-        WriteLongString(value);
+        Write(value.AsSpan());
     }
 
     /// <summary>Writes a string with a length prefix, as <see cref="Write(string)"/> does for a non-null string.</summary>
     /// <param name="value">The characters.</param>
     /// <exception cref="FastSerializationException">The characters hold a lone surrogate.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Write(ReadOnlySpan<char> value)
     {
-        if (value.Length <= ShortStringMaxChars)
+        if (value.Length <= ShortStringMaxChars && 1 + (value.Length * 3) <= _buffer.Length - _position)
         {
-            Span<byte> span = GetSpan(1 + (value.Length * 3));
+            // One pass: transcode straight after a one-byte length, then fill the length in.
+            Span<byte> span = _buffer.Slice(_position);
             int written = StrictUtf8.Encode(value, span.Slice(1));
             if (written < 0)
             {
@@ -63,22 +50,40 @@ public ref partial struct FastBinaryWriter
             return;
         }
 
-        WriteLongString(value);
+        WriteStringSlow(value);
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private void WriteLongString(ReadOnlySpan<char> value)
+    private void WriteStringSlow(ReadOnlySpan<char> value)
     {
-        // Reserve the length prefix for the worst case (3 bytes per UTF-16 code unit), transcode once,
-        // and move the bytes back only when the real count needs a shorter prefix.
         long worstBytes = (long)value.Length * 3;
-        if (worstBytes + 1 > uint.MaxValue || worstBytes + VarInt.MaxLength32 > int.MaxValue)
+        int reserved = VarInt.Size((uint)Math.Min(worstBytes + 1, uint.MaxValue));
+        if (worstBytes + reserved > _buffer.Length - _position)
         {
-            ThrowHelper.ThrowTooLargeToWrite(worstBytes);
+            // The worst case does not fit where we are: count the bytes first, so that a string that
+            // fits in what is left (the tail of a caller's span, say) is written there.
+            int count = StrictUtf8.GetByteCount(value);
+            if (count < 0)
+            {
+                ThrowHelper.ThrowLoneSurrogate(value.ToString());
+            }
+
+            int prefixSize = VarInt.Size((uint)count + 1);
+            if ((long)prefixSize + count > int.MaxValue)
+            {
+                ThrowHelper.ThrowTooLargeToWrite((long)prefixSize + count);
+            }
+
+            Span<byte> exact = GetSpan(prefixSize + count);
+            VarInt.Write(exact, (uint)count + 1);
+            StrictUtf8.Encode(value, exact.Slice(prefixSize, count));
+            _position += prefixSize + count;
+            return;
         }
 
-        int reserved = VarInt.Size((uint)worstBytes + 1);
-        Span<byte> span = GetSpan(reserved + (int)worstBytes);
+        // Reserve the length prefix for the worst case (3 bytes per UTF-16 code unit), transcode once,
+        // and move the bytes back only when the real count needs a shorter prefix.
+        Span<byte> span = _buffer.Slice(_position);
         int written = StrictUtf8.Encode(value, span.Slice(reserved));
         if (written < 0)
         {

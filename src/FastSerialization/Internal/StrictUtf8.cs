@@ -39,6 +39,27 @@ internal static class StrictUtf8
 #endif
     }
 
+    /// <summary>The UTF-8 byte count of <paramref name="chars"/>, or -1 when it holds a lone surrogate.</summary>
+    public static unsafe int GetByteCount(ReadOnlySpan<char> chars)
+    {
+        if (chars.IsEmpty)
+        {
+            return 0;
+        }
+
+        try
+        {
+            fixed (char* c = chars)
+            {
+                return Encoding.GetByteCount(c, chars.Length);
+            }
+        }
+        catch (EncoderFallbackException)
+        {
+            return -1;
+        }
+    }
+
     /// <summary>The index of the first lone surrogate in <paramref name="chars"/>, or -1.</summary>
     public static int IndexOfLoneSurrogate(ReadOnlySpan<char> chars)
     {
