@@ -1,0 +1,205 @@
+using System;
+using FastSerialization.Tests.Support;
+using FluentAssertions;
+using Xunit;
+
+namespace FastSerialization.Tests.Formatter;
+
+public class RegistrationTests
+{
+    [Theory]
+    [InlineData(0)]
+    [InlineData(-1)]
+    [InlineData(int.MinValue)]
+    public void Register_IdOutOfRange_Throws(int id)
+    {
+        var formatter = new CustomBinaryFormatter();
+        Action act = () => formatter.Register<Customer>(id);
+        act.Should().Throw<ArgumentOutOfRangeException>().WithMessage($"*{id}*Customer*");
+    }
+
+    [Fact]
+    public void Register_LargestId_Works()
+    {
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register<Customer>(int.MaxValue);
+        formatter.Deserialize<Customer>(formatter.SerializeToArray(new Customer("a", "b", "c", 1, 2))).LastName.Should().Be("a");
+    }
+
+    [Fact]
+    public void Register_DuplicateId_ThrowsNamingBothTypes()
+    {
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register<Customer>(1);
+        Action act = () => formatter.Register<PersonV1>(1);
+        act.Should().Throw<ArgumentException>().WithMessage("*id 1*Customer*PersonV1*");
+    }
+
+    [Fact]
+    public void Register_SameTypeTwice_ThrowsNamingBothIds()
+    {
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register<Customer>(1);
+        Action act = () => formatter.Register<Customer>(2);
+        act.Should().Throw<ArgumentException>().WithMessage("*Customer*id 1*id 2*");
+    }
+
+    [Fact]
+    public void Register_AbstractType_Throws()
+    {
+        var formatter = new CustomBinaryFormatter();
+        Action act = () => formatter.Register<Shape>(1);
+        act.Should().Throw<ArgumentException>().WithMessage("*abstract*");
+    }
+
+    [Fact]
+    public void Register_NullFactory_Throws()
+    {
+        var formatter = new CustomBinaryFormatter();
+        Action act = () => formatter.Register<Quote>(1, null!);
+        act.Should().Throw<ArgumentNullException>().WithParameterName("factory");
+    }
+
+    [Fact]
+    public void Register_AfterFirstUse_Throws()
+    {
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register<Customer>(1);
+        formatter.SerializeToArray(new Customer());
+        formatter.IsFrozen.Should().BeTrue();
+        Action act = () => formatter.Register<PersonV1>(2);
+        act.Should().Throw<InvalidOperationException>().WithMessage("*PersonV1*already been used or frozen*");
+    }
+
+    [Fact]
+    public void Register_AfterFirstRead_Throws()
+    {
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register<Customer>(1);
+        Action read = () => formatter.Deserialize(new byte[] { 1, 0, 0, 0, 1 });
+        read.Should().Throw<FastSerializationException>();
+        Action act = () => formatter.Register<PersonV1>(2);
+        act.Should().Throw<InvalidOperationException>();
+    }
+
+    [Fact]
+    public void Register_AfterFreeze_Throws()
+    {
+        var formatter = new CustomBinaryFormatter();
+        formatter.Freeze();
+        formatter.Freeze();
+        Action act = () => formatter.Register<Customer>(1);
+        act.Should().Throw<InvalidOperationException>();
+    }
+
+    [Fact]
+    public void Serialize_UnregisteredType_Throws()
+    {
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register<Customer>(1);
+        Action act = () => formatter.SerializeToArray(new PersonV1());
+        act.Should().Throw<FastSerializationException>().WithMessage("*PersonV1 is not registered*");
+    }
+
+    [Fact]
+    public void Serialize_Null_Throws()
+    {
+        var formatter = new CustomBinaryFormatter();
+        Action act = () => formatter.SerializeToArray(null!);
+        act.Should().Throw<ArgumentNullException>();
+    }
+
+    [Fact]
+    public void Deserialize_UsesTheFactory()
+    {
+        var formatter = new CustomBinaryFormatter();
+        int calls = 0;
+        formatter.Register(1, () =>
+        {
+            calls++;
+            return new Quote("placeholder");
+        });
+        byte[] record = formatter.SerializeToArray(new Quote("MSFT") { Bid = 1.5m });
+        Quote quote = formatter.Deserialize<Quote>(record);
+        calls.Should().Be(1);
+        quote.CreatedByConstructor.Should().BeTrue();
+        quote.Symbol.Should().Be("MSFT");
+        quote.Bid.Should().Be(1.5m);
+    }
+
+    [Fact]
+    public void Deserialize_TypeWithoutParameterlessConstructor_IsCreatedUninitialized()
+    {
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register<Quote>(1);
+        Quote quote = formatter.Deserialize<Quote>(formatter.SerializeToArray(new Quote("MSFT") { Bid = 2m }));
+        quote.CreatedByConstructor.Should().BeFalse("no constructor runs for a type without a parameterless one");
+        quote.Symbol.Should().Be("MSFT");
+    }
+
+    [Fact]
+    public void Deserialize_TypeWithParameterlessConstructor_RunsIt()
+    {
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register<PersonV2>(1);
+        byte[] v1Payload = { 2, 0, 0, 0, 1, 0 }; // a PersonV2 record whose name is null and has no Age
+        formatter.Deserialize<PersonV2>(v1Payload).Age.Should().Be(-1, "the constructor's initializer ran");
+    }
+
+    [Fact]
+    public void Deserialize_FactoryReturningNull_Throws()
+    {
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register<Quote>(1, () => null!);
+        Action act = () => formatter.Deserialize(new byte[] { 3, 0, 0, 0, 1, 0, 0 });
+        act.Should().Throw<FastSerializationException>().WithInnerException<InvalidOperationException>().WithMessage("*returned null*");
+    }
+
+    [Fact]
+    public void Deserialize_GenericOfTheWrongType_Throws()
+    {
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register<Customer>(1);
+        byte[] record = formatter.SerializeToArray(new Customer());
+        Action act = () => formatter.Deserialize<PersonV1>(record);
+        act.Should().Throw<FastSerializationException>().WithMessage("*Customer*not a*PersonV1*");
+    }
+
+    [Fact]
+    public void RegisteredTypes_AndTryGetTypeId_DescribeTheRegistry()
+    {
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register<Customer>(7);
+        formatter.Register<Tick>(3);
+        formatter.RegisteredTypes.Should().Equal(new System.Collections.Generic.KeyValuePair<int, Type>[] { new(3, typeof(Tick)), new(7, typeof(Customer)) });
+        formatter.TryGetTypeId(typeof(Customer), out int id).Should().BeTrue();
+        id.Should().Be(7);
+        formatter.TryGetTypeId(typeof(PersonV1), out _).Should().BeFalse();
+    }
+
+    [Fact]
+    public void Options_AreCopied_AndValidated()
+    {
+        var options = new CustomBinaryFormatterOptions { MaxRecordLength = 100 };
+        var formatter = new CustomBinaryFormatter(options);
+        options.MaxRecordLength = 5;
+        formatter.Options.MaxRecordLength.Should().Be(100);
+        Action zero = () => options.MaxRecordLength = 0;
+        zero.Should().Throw<ArgumentOutOfRangeException>();
+        Action tooBig = () => options.MaxRecordLength = int.MaxValue;
+        tooBig.Should().Throw<ArgumentOutOfRangeException>();
+        Action depth = () => options.MaxDepth = 0;
+        depth.Should().Throw<ArgumentOutOfRangeException>();
+    }
+
+    [Fact]
+    public void Serialize_RecordOverTheLimit_ThrowsAndWritesNothing()
+    {
+        var formatter = new CustomBinaryFormatter(new CustomBinaryFormatterOptions { MaxRecordLength = 10 });
+        formatter.Register<Blob>(1);
+        var output = new System.Buffers.ArrayBufferWriter<byte>();
+        Action act = () => formatter.Serialize(output, new Blob { Data = new byte[20] });
+        act.Should().Throw<FastSerializationException>().WithMessage("*limit of 10*");
+        output.WrittenCount.Should().Be(0);
+    }
+}
