@@ -28,7 +28,7 @@ public sealed partial class CustomBinaryFormatter
     public void Serialize<T>(IBufferWriter<byte> destination, T value)
     {
         Guard.NotNull(destination);
-        Guard.NotNull(value);
+        Guard.NotNullValue(value);
         TypeRegistration registration = GetRegistrationForWrite(value);
         var writer = new FastBinaryWriter(destination, registration.SizeHint, this);
         WriteRecord(ref writer, registration, value);
@@ -45,7 +45,7 @@ public sealed partial class CustomBinaryFormatter
     /// <exception cref="FastSerializationException">As for <see cref="Serialize{T}(IBufferWriter{byte}, T)"/>.</exception>
     public bool TrySerialize<T>(T value, Span<byte> destination, out int bytesWritten)
     {
-        Guard.NotNull(value);
+        Guard.NotNullValue(value);
         TypeRegistration registration = GetRegistrationForWrite(value);
         var writer = new FastBinaryWriter(destination, this);
         try
@@ -67,7 +67,7 @@ public sealed partial class CustomBinaryFormatter
     /// <exception cref="FastSerializationException">As for <see cref="Serialize{T}(IBufferWriter{byte}, T)"/>.</exception>
     public byte[] SerializeToArray(object value)
     {
-        Guard.NotNull(value);
+        Guard.NotNullValue(value);
         TypeRegistration registration = GetRegistrationForWrite(value);
         var writer = new FastBinaryWriter(registration.SizeHint, this);
         try

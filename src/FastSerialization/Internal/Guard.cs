@@ -15,6 +15,21 @@ internal static class Guard
         }
     }
 
+    /// <summary>Checks a generic value without boxing it (a struct is never null).</summary>
+    public static void NotNullValue<T>(T value, [CallerArgumentExpression(nameof(value))] string? name = null)
+    {
+        // The IsValueType test keeps unoptimized (Debug) code from boxing a struct to compare it with null.
+        if (typeof(T).IsValueType)
+        {
+            return;
+        }
+
+        if (value is null)
+        {
+            ThrowNull(name);
+        }
+    }
+
     public static void InRange(long value, long min, long max, [CallerArgumentExpression(nameof(value))] string? name = null)
     {
         if (value < min || value > max)

@@ -49,7 +49,7 @@ internal sealed class TypeRegistration<T> : TypeRegistration
     public T Create()
     {
         T value = _create();
-        if (value is null)
+        if (!typeof(T).IsValueType && value is null)
         {
             ThrowHelper.ThrowFactoryReturnedNull(typeof(T), Id);
         }
