@@ -127,7 +127,7 @@ public class StreamAndSequenceTests
         await act.Should().ThrowAsync<OperationCanceledException>();
     }
 
-#if NET
+#if !FS_NETSTANDARD_BUILD
     [Fact]
     public async Task ReadAllAsync_ReadsUntilTheCleanEnd()
     {
