@@ -32,7 +32,7 @@ public sealed partial class CustomBinaryFormatter
         TypeRegistration registration = GetRegistrationForWrite(value);
         var writer = new FastBinaryWriter(destination, registration.SizeHint, this);
         WriteRecord(ref writer, registration, value);
-        writer.Flush();
+        writer.Commit();
     }
 
     /// <summary>Writes one record holding <paramref name="value"/> into <paramref name="destination"/>, if it fits.</summary>

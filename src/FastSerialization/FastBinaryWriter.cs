@@ -99,8 +99,15 @@ public ref partial struct FastBinaryWriter
     /// <exception cref="InvalidOperationException">The writer was not created over an <see cref="IBufferWriter{T}"/>.</exception>
     public void Flush()
     {
+        IBufferWriter<byte> output = Commit();
+        _buffer = output.GetSpan(MinimumBufferSize);
+    }
+
+    /// <summary>Commits the bytes written so far to the destination; the writer needs a new span before it writes again.</summary>
+    internal IBufferWriter<byte> Commit()
+    {
         IBufferWriter<byte> output = _output ?? throw new InvalidOperationException(
-            "This writer belongs to a CustomBinaryFormatter call, which flushes it when the record is complete.");
+            "This writer was not created over an IBufferWriter<byte>; the CustomBinaryFormatter call that made it writes its bytes when the record is complete.");
         if (_rented is null)
         {
             output.Advance(_position);
@@ -113,7 +120,8 @@ public ref partial struct FastBinaryWriter
         }
 
         _position = 0;
-        _buffer = output.GetSpan(MinimumBufferSize);
+        _buffer = default;
+        return output;
     }
 
     /// <summary>Writes the bytes written so far to <paramref name="stream"/> in one call (pooled-buffer writers only).</summary>
