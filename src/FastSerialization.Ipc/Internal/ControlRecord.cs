@@ -1,0 +1,132 @@
+using System;
+using System.Buffers;
+using System.Buffers.Binary;
+
+namespace FastSerialization.Ipc.Internal;
+
+/// <summary>The kinds of channel control records (records with the reserved type id 0; see docs/FORMAT.md).</summary>
+internal enum ControlKind : byte
+{
+    /// <summary>Magic, format version and registry fingerprint; the first record each side sends.</summary>
+    Hello = 1,
+
+    /// <summary>The sender closes the channel on purpose; nothing follows.</summary>
+    Goodbye = 2,
+
+    /// <summary>The next record is a request with this correlation id.</summary>
+    Request = 3,
+
+    /// <summary>The next record is the response to the request with this correlation id.</summary>
+    Response = 4,
+
+    /// <summary>The request with this correlation id failed; a message follows.</summary>
+    Failure = 5,
+}
+
+/// <summary>A parsed control record.</summary>
+internal readonly struct ControlRecord
+{
+    public ControlRecord(ControlKind kind, ulong correlation, string? text, Handshake? hello)
+    {
+        Kind = kind;
+        Correlation = correlation;
+        Text = text;
+        Hello = hello;
+    }
+
+    public ControlKind Kind { get; }
+
+    public ulong Correlation { get; }
+
+    public string? Text { get; }
+
+    public Handshake? Hello { get; }
+
+    private const int HeaderSize = 4;
+
+    /// <summary>True when the record at the start of <paramref name="buffer"/> has type id 0 (a control record).</summary>
+    public static bool IsControl(in ReadOnlySequence<byte> buffer)
+    {
+        if (buffer.Length <= HeaderSize)
+        {
+            return false;
+        }
+
+        ReadOnlySequence<byte> idByte = buffer.Slice(HeaderSize, 1);
+        return idByte.First.Span[0] == 0;
+    }
+
+    /// <summary>Writes a control record whose body is <paramref name="body"/> (after the id and kind bytes).</summary>
+    public static void Write(IBufferWriter<byte> output, ControlKind kind, ReadOnlySpan<byte> body)
+    {
+        int length = 2 + body.Length;
+        Span<byte> span = output.GetSpan(HeaderSize + length);
+        BinaryPrimitives.WriteUInt32LittleEndian(span, (uint)length);
+        span[4] = 0; // type id 0: reserved for the channel
+        span[5] = (byte)kind;
+        body.CopyTo(span.Slice(6));
+        output.Advance(HeaderSize + length);
+    }
+
+    /// <summary>Writes a control record that carries only a correlation id.</summary>
+    public static void Write(IBufferWriter<byte> output, ControlKind kind, ulong correlation)
+    {
+        Span<byte> body = stackalloc byte[10];
+        int n = 0;
+        ulong v = correlation;
+        while (v >= 0x80)
+        {
+            body[n++] = (byte)(v | 0x80);
+            v >>= 7;
+        }
+
+        body[n++] = (byte)v;
+        Write(output, kind, body.Slice(0, n));
+    }
+
+    /// <summary>
+    /// Reads the control record at the start of <paramref name="buffer"/> when all of it is there;
+    /// moves the buffer past it.
+    /// </summary>
+    public static bool TryRead(ref ReadOnlySequence<byte> buffer, int maxLength, out ControlRecord record)
+    {
+        record = default;
+        Span<byte> header = stackalloc byte[HeaderSize];
+        buffer.Slice(0, HeaderSize).CopyTo(header);
+        uint length = BinaryPrimitives.ReadUInt32LittleEndian(header);
+        if (length < 2 || length > (uint)maxLength)
+        {
+            throw new FastSerializationException($"A channel control record declares {length} bytes; it must hold 2 to {maxLength}.", 0, 0);
+        }
+
+        if (buffer.Length < HeaderSize + length)
+        {
+            return false;
+        }
+
+        byte[] body = buffer.Slice(HeaderSize + 1, length - 1).ToArray();
+        buffer = buffer.Slice(HeaderSize + length);
+        var reader = new FastBinaryReader(body);
+        var kind = (ControlKind)reader.ReadByte();
+        switch (kind)
+        {
+            case ControlKind.Hello:
+                record = new ControlRecord(kind, 0, null, Handshake.Read(ref reader));
+                break;
+            case ControlKind.Goodbye:
+                record = new ControlRecord(kind, 0, null, null);
+                break;
+            case ControlKind.Request:
+            case ControlKind.Response:
+                record = new ControlRecord(kind, reader.ReadVarUInt64(), null, null);
+                break;
+            case ControlKind.Failure:
+                record = new ControlRecord(kind, reader.ReadVarUInt64(), reader.ReadString(), null);
+                break;
+            default:
+                throw new FastSerializationException($"Unknown channel control record kind {(byte)kind}.", 5, 0);
+        }
+
+        return true;
+    }
+}

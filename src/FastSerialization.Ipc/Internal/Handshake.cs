@@ -1,0 +1,159 @@
+using System;
+using System.Buffers;
+using System.Collections.Generic;
+using System.Linq;
+using System.Text;
+
+namespace FastSerialization.Ipc.Internal;
+
+/// <summary>
+/// What each end of a channel announces when it opens: the format version and, for each registered
+/// type id, the type's name and (when known) its member layout. WIRE-FORMAT.md section 6 says what must match.
+/// </summary>
+internal sealed class Handshake
+{
+    public const int FormatVersion = 1;
+    private static ReadOnlySpan<byte> Magic => "FSIP"u8;
+
+    public Handshake(int version, IReadOnlyList<Entry> entries)
+    {
+        Version = version;
+        Entries = entries;
+    }
+
+    public int Version { get; }
+
+    public IReadOnlyList<Entry> Entries { get; }
+
+    public static Handshake Of(CustomBinaryFormatter formatter) =>
+        new(FormatVersion, formatter.RegisteredTypes.Select(pair => new Entry(pair.Key, TypeNames.Of(pair.Value), Layout: null)).ToList());
+
+    public void WriteTo(IBufferWriter<byte> output)
+    {
+        var body = new ArrayBufferWriter<byte>();
+        var writer = new FastBinaryWriter(body);
+        writer.WriteRaw(Magic);
+        writer.WriteVarUInt32((uint)Version);
+        writer.WriteCollectionHeader(Entries.Count);
+        foreach (Entry entry in Entries)
+        {
+            writer.WriteVarUInt32((uint)entry.Id);
+            writer.Write(entry.TypeName);
+            writer.Write(entry.Layout);
+        }
+
+        writer.Flush();
+        ControlRecord.Write(output, ControlKind.Hello, body.WrittenSpan);
+    }
+
+    public static Handshake Read(ref FastBinaryReader reader)
+    {
+        if (!reader.ReadRaw(4).SequenceEqual(Magic))
+        {
+            throw new IpcHandshakeException("The peer's handshake does not start with the FastSerialization IPC magic: it is not a FastSerialization channel.", null);
+        }
+
+        int version = (int)reader.ReadVarUInt32();
+        int count = reader.ReadCollectionHeader(minElementSize: 3);
+        var entries = new List<Entry>(Math.Max(count, 0));
+        for (int i = 0; i < count; i++)
+        {
+            entries.Add(new Entry((int)reader.ReadVarUInt32(), reader.ReadString() ?? string.Empty, reader.ReadByteArray()));
+        }
+
+        return new Handshake(version, entries);
+    }
+
+    /// <summary>Returns null when the two ends are compatible, otherwise the first difference.</summary>
+    public static IpcHandshakeException? Compare(Handshake local, Handshake remote)
+    {
+        if (local.Version != remote.Version)
+        {
+            return new IpcHandshakeException(
+                $"Format version mismatch: this side speaks version {local.Version}, the peer version {remote.Version}.", null);
+        }
+
+        var remoteById = remote.Entries.ToDictionary(e => e.Id);
+        foreach (Entry mine in local.Entries.OrderBy(e => e.Id))
+        {
+            if (!remoteById.TryGetValue(mine.Id, out Entry? theirs))
+            {
+                continue; // an id only one side has fails only if such a record is sent
+            }
+
+            if (!string.Equals(mine.TypeName, theirs.TypeName, StringComparison.Ordinal))
+            {
+                return new IpcHandshakeException(
+                    $"Registry mismatch at type id {mine.Id}: it stands for {mine.TypeName} on this side and for {theirs.TypeName} on the peer.", mine.Id);
+            }
+
+            if (mine.Layout is not null && theirs.Layout is not null)
+            {
+                int common = Math.Min(mine.Layout.Length, theirs.Layout.Length);
+                for (int position = 0; position < common; position++)
+                {
+                    if (mine.Layout[position] != theirs.Layout[position])
+                    {
+                        return new IpcHandshakeException(
+                            $"Layout mismatch at type id {mine.Id} ({mine.TypeName}): member {position} is of kind {mine.Layout[position]} on this side and {theirs.Layout[position]} on the peer.", mine.Id);
+                    }
+                }
+            }
+        }
+
+        return null;
+    }
+
+    internal sealed record Entry(int Id, string TypeName, byte[]? Layout);
+}
+
+/// <summary>Type names as the handshake compares them: namespace and name, with generic arguments named the same way (no assembly versions).</summary>
+internal static class TypeNames
+{
+    public static string Of(Type type)
+    {
+        var sb = new StringBuilder();
+        Append(sb, type);
+        return sb.ToString();
+    }
+
+    private static void Append(StringBuilder sb, Type type)
+    {
+        if (type.IsArray)
+        {
+            Append(sb, type.GetElementType()!);
+            sb.Append('[').Append(',', type.GetArrayRank() - 1).Append(']');
+            return;
+        }
+
+        if (type.IsNested && !type.IsGenericParameter)
+        {
+            Append(sb, type.DeclaringType!);
+            sb.Append('+');
+        }
+        else if (!string.IsNullOrEmpty(type.Namespace))
+        {
+            sb.Append(type.Namespace).Append('.');
+        }
+
+        string name = type.Name;
+        int tick = name.IndexOf('`');
+        sb.Append(tick >= 0 ? name.Substring(0, tick) : name);
+        if (type.IsConstructedGenericType)
+        {
+            Type[] args = type.GetGenericArguments();
+            sb.Append('<');
+            for (int i = 0; i < args.Length; i++)
+            {
+                if (i > 0)
+                {
+                    sb.Append(',');
+                }
+
+                Append(sb, args[i]);
+            }
+
+            sb.Append('>');
+        }
+    }
+}
