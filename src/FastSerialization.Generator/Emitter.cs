@@ -273,7 +273,7 @@ internal static class Emitter
                 w.Line("{0} = reader.ReadEnum<{1}>();", target, shape.TypeDisplay);
                 break;
             case ShapeKind.Object:
-                w.Line("{0} = reader.ReadObject<{1}>()!;", target, shape.TypeDisplay);
+                w.Line("{0} = reader.ReadObject<{1}>()!;", target, shape.ReadMethod!);
                 break;
             case ShapeKind.PrimitiveArray:
                 w.Line("{0} = reader.ReadArray<{1}>()!;", target, shape.ReadMethod!);

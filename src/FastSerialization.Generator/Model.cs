@@ -57,7 +57,10 @@ internal enum ShapeKind
 /// </summary>
 /// <param name="Kind">The kind.</param>
 /// <param name="TypeDisplay">The type, fully qualified, with nullable annotations.</param>
-/// <param name="ReadMethod">For primitives, the reader method (<c>ReadInt32</c>); for primitive arrays, the element type.</param>
+/// <param name="ReadMethod">
+/// For primitives, the reader method (<c>ReadInt32</c>); for primitive arrays, the element type; for
+/// nested objects, the type argument of <c>ReadObject</c> (the type without a nullable annotation).
+/// </param>
 /// <param name="MinSize">The fewest bytes a value of this shape takes on the wire.</param>
 /// <param name="IsReferenceType">True when a value can be null (a read result gets <c>!</c>).</param>
 /// <param name="Element">The element (sequences), the underlying value (Nullable), or the key (dictionaries).</param>

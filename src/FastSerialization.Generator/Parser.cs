@@ -134,7 +134,7 @@ internal static class Parser
 
         // Immutable types: find the constructor that builds them.
         ConstructionModel? construction = null;
-        if (!userRead && found.Any(m => !m.IsSettable))
+        if (!userRead && diagnostics.Count == 0 && found.Any(m => !m.IsSettable))
         {
             construction = MatchConstructor(type, found, typeLocation, typeName, diagnostics);
         }
@@ -419,7 +419,7 @@ internal static class Parser
         {
             if (typeParameter.ConstraintTypes.Any(c => ImplementsSerializable(c)))
             {
-                return new TypeShape(ShapeKind.Object, type.WithNullableAnnotation(NullableAnnotation.NotAnnotated).ToDisplayString(TypeFormat), null, 1, !type.IsValueType, null, null, null, null);
+                return new TypeShape(ShapeKind.Object, display, type.WithNullableAnnotation(NullableAnnotation.NotAnnotated).ToDisplayString(TypeFormat), 1, !type.IsValueType, null, null, null, null);
             }
 
             reason = "a type parameter must be constrained to ICustomBinarySerializable to be serialized";
@@ -483,7 +483,7 @@ internal static class Parser
             if (ImplementsSerializable(named) || HasAttribute(named, SerializableAttribute))
             {
                 string objectDisplay = type.WithNullableAnnotation(NullableAnnotation.NotAnnotated).ToDisplayString(TypeFormat);
-                return new TypeShape(ShapeKind.Object, objectDisplay, null, 1, !type.IsValueType, null, null, null, null);
+                return new TypeShape(ShapeKind.Object, display, objectDisplay, 1, !type.IsValueType, null, null, null, null);
             }
         }
 
