@@ -129,7 +129,7 @@ internal static class Parser
                 continue;
             }
 
-            members.Add(new MemberModel(m.Symbol.Name, m.Type.ToDisplayString(TypeFormat), shape, m.IsSettable));
+            members.Add(new MemberModel(EscapeKeyword(m.Symbol.Name), m.Type.ToDisplayString(TypeFormat), shape, m.IsSettable));
         }
 
         // Immutable types: find the constructor that builds them.
@@ -346,6 +346,12 @@ internal static class Parser
 
         return new ConstructionModel(EquatableArray<int>.From(bestArguments!), EquatableArray<int>.From(initializer));
     }
+
+    /// <summary>A member named like a keyword (<c>@class</c>) needs its <c>@</c> back in generated code.</summary>
+    private static string EscapeKeyword(string name) =>
+        SyntaxFacts.GetKeywordKind(name) != SyntaxKind.None || SyntaxFacts.GetContextualKeywordKind(name) is SyntaxKind.AwaitKeyword
+            ? "@" + name
+            : name;
 
     private static string CamelCase(string name) =>
         name.Length == 0 ? name : char.ToLowerInvariant(name[0]).ToString(CultureInfo.InvariantCulture) + name.Substring(1);

@@ -22,6 +22,27 @@ public class CompilationTests
     }
 
     [Fact]
+    public void MembersNamedLikeKeywords_CompileWithoutWarnings()
+    {
+        const string source = """
+            using FastSerialization;
+            namespace App;
+            [BinarySerializable]
+            public partial class Keywords
+            {
+                public int @class { get; set; }
+                public string? @event;
+            }
+            [BinarySerializable]
+            public sealed partial record Immutable(int @class, string @event);
+            """;
+        GeneratorRun run = GeneratorHarness.Run(source);
+        run.GeneratorDiagnostics.Should().BeEmpty();
+        run.Sources.Should().HaveCount(2);
+        run.CompilationDiagnostics.Should().BeEmpty();
+    }
+
+    [Fact]
     public void UserWrittenWriteDataToAndSetDataFrom_NothingGenerated()
     {
         const string source = """
