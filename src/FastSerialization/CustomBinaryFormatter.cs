@@ -212,8 +212,8 @@ public sealed partial class CustomBinaryFormatter
         return registration.Id;
     }
 
-    /// <summary>Creates the object a polymorphic nested member's type id stands for.</summary>
-    internal T CreateForNestedRead<T>(uint typeId, int offset, int recordTypeId)
+    /// <summary>Creates and reads the object a polymorphic nested member's type id stands for.</summary>
+    internal T ReadForNestedRead<T>(uint typeId, int offset, int recordTypeId, ref FastBinaryReader reader)
         where T : ICustomBinarySerializable
     {
         TypeRegistration? registration = FindRegistration(typeId);
@@ -228,7 +228,7 @@ public sealed partial class CustomBinaryFormatter
                 $"a nested {typeof(T)} has type id {typeId}, which stands for {registration.Type}, not a {typeof(T)}", offset, recordTypeId);
         }
 
-        return (T)registration.CreateBoxed();
+        return (T)registration.ReadBoxed(ref reader);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -104,17 +104,16 @@ public ref partial struct FastBinaryReader
         T value;
         if (ObjectShape<T>.IsSealed)
         {
-            value = ObjectFactory<T>.Create(_formatter);
+            value = ObjectReader<T>.Read(ref this, _formatter);
         }
         else
         {
             int idStart = _position;
             uint id = ReadTypeId();
             CustomBinaryFormatter formatter = _formatter ?? ThrowHelper.ThrowNoRegistryForPolymorphicRead<CustomBinaryFormatter>(typeof(T));
-            value = formatter.CreateForNestedRead<T>(id, idStart, _typeId);
+            value = formatter.ReadForNestedRead<T>(id, idStart, _typeId, ref this);
         }
 
-        value.SetDataFrom(ref this);
         if (_position != _end)
         {
             FinishFrame(value.GetType(), _formatter?.RejectUnreadBytes ?? false);

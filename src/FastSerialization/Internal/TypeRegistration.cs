@@ -61,6 +61,11 @@ internal sealed class TypeRegistration<T> : TypeRegistration
 
     public override object ReadBoxed(ref FastBinaryReader reader)
     {
+        if (ObjectReader<T>.Constructor is { } constructor)
+        {
+            return constructor.ReadNew(ref reader);
+        }
+
         T value = Create();
         value.SetDataFrom(ref reader);
         return value;

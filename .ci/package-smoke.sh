@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# Package smoke test: packs FastSerialization into a temporary folder, creates a fresh console
+# project that references the package from that folder (never the project), builds it with warnings
+# as errors, runs it and checks its output. The console app uses [BinarySerializable], so this proves
+# that adding the one package makes the source generator run.
+# Exits non-zero on any failure. Usage: bash .ci/package-smoke.sh
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+work="$(mktemp -d "${TMPDIR:-/tmp}/fs-package-smoke.XXXXXX")"
+cleanup() { rm -rf "$work"; }
+trap cleanup EXIT
+
+# A version no cache has seen, so the package cannot come from the global packages folder.
+version="0.1.0-smoke.$(date +%s).$$"
+feed="$work/feed"
+app="$work/app"
+mkdir -p "$feed" "$app"
+
+echo "package-smoke: packing FastSerialization $version"
+dotnet pack "$root/src/FastSerialization/FastSerialization.csproj" -c Release -o "$feed" -p:Version="$version" --nologo -v:q
+
+nupkg="$feed/FastSerialization.$version.nupkg"
+if ! unzip -l "$nupkg" | grep -q "analyzers/dotnet/cs/FastSerialization.Generator.dll"; then
+    echo "package-smoke: FAIL: the package has no analyzers/dotnet/cs/FastSerialization.Generator.dll" >&2
+    exit 1
+fi
+
+# FastSerialization may only come from the local folder; anything else from the machine's usual source.
+cat > "$app/nuget.config" <<XML
+<?xml version="1.0" encoding="utf-8"?>
+<configuration>
+  <packageSources>
+    <clear />
+    <add key="smoke-local" value="$feed" />
+    <add key="nuget.org" value="https://api.nuget.org/v3/index.json" protocolVersion="3" />
+  </packageSources>
+  <packageSourceMapping>
+    <packageSource key="smoke-local">
+      <package pattern="FastSerialization" />
+    </packageSource>
+    <packageSource key="nuget.org">
+      <package pattern="*" />
+    </packageSource>
+  </packageSourceMapping>
+</configuration>
+XML
+
+cat > "$app/SmokeApp.csproj" <<XML
+<Project Sdk="Microsoft.NET.Sdk">
+  <PropertyGroup>
+    <OutputType>Exe</OutputType>
+    <TargetFramework>net10.0</TargetFramework>
+    <Nullable>enable</Nullable>
+    <ImplicitUsings>disable</ImplicitUsings>
+    <TreatWarningsAsErrors>true</TreatWarningsAsErrors>
+    <ManagePackageVersionsCentrally>false</ManagePackageVersionsCentrally>
+    <RestorePackagesPath>$work/packages</RestorePackagesPath>
+  </PropertyGroup>
+  <ItemGroup>
+    <PackageReference Include="FastSerialization" Version="$version" />
+  </ItemGroup>
+</Project>
+XML
+
+cat > "$app/Program.cs" <<'CS'
+using System;
+using System.Collections.Generic;
+using FastSerialization;
+
+namespace SmokeApp;
+
+[BinarySerializable]
+public partial class Customer
+{
+    public string? LastName { get; set; }
+    public string? FirstName { get; set; }
+    public string? Address { get; set; }
+    public int Age { get; set; }
+    public int Code { get; set; }
+}
+
+[BinarySerializable]
+public sealed partial record Order(int Id, Customer? Buyer, List<string>? Lines);
+
+public static class Program
+{
+    public static int Main()
+    {
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register<Customer>(1);
+        formatter.Register<Order>(2);
+
+        var customer = new Customer { LastName = "Smith", FirstName = "John", Address = "1 Main Street", Age = 35, Code = 7 };
+        byte[] bytes = formatter.SerializeToArray(customer);
+        Customer back = formatter.Deserialize<Customer>(bytes);
+        Order order = formatter.Deserialize<Order>(formatter.SerializeToArray(new Order(9, customer, new List<string> { "a", "b" })));
+
+        Console.WriteLine($"customer {bytes.Length} bytes: {back.FirstName} {back.LastName}, {back.Address}, {back.Age}, {back.Code}");
+        Console.WriteLine($"order {order.Id}: {order.Buyer?.LastName} lines {string.Join(",", order.Lines ?? new List<string>())}");
+        return 0;
+    }
+}
+CS
+
+echo "package-smoke: building and running a fresh console app against the packed package"
+(cd "$app" && dotnet build -c Release --nologo -v:q -p:TreatWarningsAsErrors=true)
+
+# The restored package must be the one just packed, from the local folder.
+if [ ! -f "$work/packages/fastserialization/$version/analyzers/dotnet/cs/FastSerialization.Generator.dll" ]; then
+    echo "package-smoke: FAIL: FastSerialization $version was not restored from the local folder" >&2
+    exit 1
+fi
+
+output="$(cd "$app" && dotnet run -c Release --no-build)"
+echo "$output"
+expected="customer 38 bytes: John Smith, 1 Main Street, 35, 7
+order 9: Smith lines a,b"
+if [ "$output" != "$expected" ]; then
+    echo "package-smoke: FAIL: unexpected output; expected:" >&2
+    echo "$expected" >&2
+    exit 1
+fi
+
+echo "package-smoke: OK"

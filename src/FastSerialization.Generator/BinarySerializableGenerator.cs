@@ -1,0 +1,43 @@
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Text;
+
+namespace FastSerialization.Generator;
+
+/// <summary>
+/// Generates the <c>ICustomBinarySerializable</c> implementation of every <c>partial</c> type marked
+/// <c>[FastSerialization.BinarySerializable]</c>.
+/// </summary>
+[Generator(LanguageNames.CSharp)]
+public sealed class BinarySerializableGenerator : IIncrementalGenerator
+{
+    /// <summary>The tracking name of the parsed models (tests check that an unrelated edit leaves it cached).</summary>
+    public const string ModelsStep = "FastSerialization.Models";
+
+    /// <inheritdoc />
+    public void Initialize(IncrementalGeneratorInitializationContext context)
+    {
+        IncrementalValuesProvider<TypeModel> models = context.SyntaxProvider
+            .ForAttributeWithMetadataName(
+                Parser.SerializableAttribute,
+                static (node, _) => node is ClassDeclarationSyntax or StructDeclarationSyntax or RecordDeclarationSyntax,
+                static (ctx, ct) => Parser.Parse(ctx, ct))
+            .Where(static model => model is not null)
+            .Select(static (model, _) => model!)
+            .WithTrackingName(ModelsStep);
+
+        context.RegisterSourceOutput(models, static (spc, model) =>
+        {
+            foreach (DiagnosticInfo diagnostic in model.Diagnostics)
+            {
+                spc.ReportDiagnostic(diagnostic.ToDiagnostic());
+            }
+
+            if (model.Diagnostics.Count == 0 && (model.GenerateWrite || model.GenerateRead))
+            {
+                spc.AddSource(model.HintName, SourceText.From(Emitter.Emit(model), System.Text.Encoding.UTF8));
+            }
+        });
+    }
+}

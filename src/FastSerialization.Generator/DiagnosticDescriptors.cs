@@ -1,0 +1,87 @@
+using System;
+using Microsoft.CodeAnalysis;
+
+namespace FastSerialization.Generator;
+
+/// <summary>The generator's diagnostics. Ids are stable: FSG001 and up, never reused.</summary>
+internal static class DiagnosticDescriptors
+{
+    private const string Category = "FastSerialization.Generator";
+
+    public static readonly DiagnosticDescriptor TypeNotPartial = new(
+        "FSG001",
+        "A [BinarySerializable] type must be partial",
+        "'{0}' is marked [BinarySerializable] but {1} is not declared partial; declare it 'partial' so the generator can add its ICustomBinarySerializable implementation",
+        Category,
+        DiagnosticSeverity.Error,
+        isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor UnsupportedMemberType = new(
+        "FSG002",
+        "Member type cannot be serialized",
+        "Member '{0}' of '{1}' has type '{2}', which cannot be serialized: {3}; mark it [BinaryIgnore] or change its type",
+        Category,
+        DiagnosticSeverity.Error,
+        isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor DuplicateOrder = new(
+        "FSG003",
+        "Duplicate [BinaryMember] order",
+        "Members '{0}' and '{1}' of '{2}' both have [BinaryMember({3})]; each member needs its own order",
+        Category,
+        DiagnosticSeverity.Error,
+        isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor GappedOrder = new(
+        "FSG004",
+        "Gap in [BinaryMember] orders",
+        "The [BinaryMember] orders of '{0}' must run 0 to {1} with no gap, but order {2} is missing",
+        Category,
+        DiagnosticSeverity.Error,
+        isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor MissingOrder = new(
+        "FSG005",
+        "Member without [BinaryMember] order",
+        "Member '{0}' of '{1}' has no [BinaryMember] order, but other members do; give every serialized member an order, or mark it [BinaryIgnore]",
+        Category,
+        DiagnosticSeverity.Error,
+        isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor NoMatchingConstructor = new(
+        "FSG006",
+        "No constructor can be matched",
+        "No constructor of '{0}' can build it from its serialized members: parameter '{1}' of '{2}' matches no serialized member by name and type; add a constructor whose parameters are named after members, or make the members settable",
+        Category,
+        DiagnosticSeverity.Error,
+        isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor ReadOnlyMemberNotFilled = new(
+        "FSG007",
+        "Read-only member is not filled by a constructor",
+        "Property or field '{0}' of '{1}' has no setter and no constructor parameter fills it, so it cannot be read back; add a setter or init accessor, a constructor parameter named '{2}', or mark it [BinaryIgnore]",
+        Category,
+        DiagnosticSeverity.Error,
+        isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor RefLikeMember = new(
+        "FSG008",
+        "Ref struct or pointer member",
+        "Member '{0}' of '{1}' has type '{2}', a ref struct, pointer or by-reference type, which cannot be stored in a serializable object; mark it [BinaryIgnore]",
+        Category,
+        DiagnosticSeverity.Error,
+        isEnabledByDefault: true);
+
+    public static DiagnosticDescriptor ById(string id) => id switch
+    {
+        "FSG001" => TypeNotPartial,
+        "FSG002" => UnsupportedMemberType,
+        "FSG003" => DuplicateOrder,
+        "FSG004" => GappedOrder,
+        "FSG005" => MissingOrder,
+        "FSG006" => NoMatchingConstructor,
+        "FSG007" => ReadOnlyMemberNotFilled,
+        "FSG008" => RefLikeMember,
+        _ => throw new ArgumentOutOfRangeException(nameof(id), id, "Unknown diagnostic id."),
+    };
+}

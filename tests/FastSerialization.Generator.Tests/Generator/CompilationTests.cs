@@ -1,0 +1,62 @@
+using System.IO;
+using System.Linq;
+using FluentAssertions;
+using Xunit;
+
+namespace FastSerialization.Generator.Tests.Generator;
+
+public class CompilationTests
+{
+    [Fact]
+    public void TestModels_GeneratedCode_CompilesWithoutAnyWarning()
+    {
+        // The same model files this project compiles, run again in memory so that every warning is visible.
+        string models = Path.Combine(GeneratorHarness.ThisDirectory(), "..", "Models");
+        string[] sources = Directory.GetFiles(models, "*.cs").OrderBy(p => p, System.StringComparer.Ordinal).Select(File.ReadAllText).ToArray();
+
+        GeneratorRun run = GeneratorHarness.Run(sources);
+
+        run.GeneratorDiagnostics.Should().BeEmpty();
+        run.Sources.Should().HaveCountGreaterThan(20);
+        run.CompilationDiagnostics.Should().BeEmpty();
+    }
+
+    [Fact]
+    public void MembersNamedLikeKeywords_CompileWithoutWarnings()
+    {
+        const string source = """
+            using FastSerialization;
+            namespace App;
+            [BinarySerializable]
+            public partial class Keywords
+            {
+                public int @class { get; set; }
+                public string? @event;
+            }
+            [BinarySerializable]
+            public sealed partial record Immutable(int @class, string @event);
+            """;
+        GeneratorRun run = GeneratorHarness.Run(source);
+        run.GeneratorDiagnostics.Should().BeEmpty();
+        run.Sources.Should().HaveCount(2);
+        run.CompilationDiagnostics.Should().BeEmpty();
+    }
+
+    [Fact]
+    public void UserWrittenWriteDataToAndSetDataFrom_NothingGenerated()
+    {
+        const string source = """
+            using FastSerialization;
+            [BinarySerializable]
+            public partial class Own : ICustomBinarySerializable
+            {
+                public int A { get; set; }
+                public void WriteDataTo(ref FastBinaryWriter writer) => writer.Write(A);
+                public void SetDataFrom(ref FastBinaryReader reader) => A = reader.ReadInt32();
+            }
+            """;
+        GeneratorRun run = GeneratorHarness.Run(source);
+        run.Sources.Should().BeEmpty();
+        run.CompilationDiagnostics.Should().BeEmpty();
+    }
+}

@@ -1,0 +1,239 @@
+using System.Linq;
+using FluentAssertions;
+using Microsoft.CodeAnalysis;
+using Xunit;
+
+namespace FastSerialization.Generator.Tests.Generator;
+
+/// <summary>Helpers shared by the per-id diagnostic tests below.</summary>
+internal static class DiagnosticAssert
+{
+    /// <summary>Runs the generator and returns its single diagnostic, after checking its id, that nothing was generated for the type and the text at its location.</summary>
+    public static Diagnostic Single(string source, string id, string locatedText)
+    {
+        GeneratorRun run = GeneratorHarness.Run(source);
+        run.GeneratorDiagnostics.Should().ContainSingle(d => d.Id == id, "the source should raise {0}", id);
+        run.GeneratorDiagnostics.Should().OnlyContain(d => d.Id == id);
+        Diagnostic diagnostic = run.GeneratorDiagnostics.Single();
+        diagnostic.Severity.Should().Be(DiagnosticSeverity.Error);
+        run.Sources.Should().BeEmpty("no code is generated for a type with an error");
+        FileLinePositionSpan span = diagnostic.Location.GetLineSpan();
+        string[] lines = source.Replace("\r\n", "\n").Split('\n');
+        lines[span.StartLinePosition.Line].Substring(span.StartLinePosition.Character).Should().StartWith(locatedText);
+        return diagnostic;
+    }
+}
+
+public class FSG001_TypeNotPartialTests
+{
+    [Fact]
+    public void NotPartial_Reported()
+    {
+        const string source = """
+            using FastSerialization;
+            [BinarySerializable]
+            public class Customer
+            {
+                public int Age { get; set; }
+            }
+            """;
+        Diagnostic d = DiagnosticAssert.Single(source, "FSG001", "Customer");
+        d.GetMessage(System.Globalization.CultureInfo.InvariantCulture).Should().Contain("'Customer'").And.Contain("partial");
+    }
+
+    [Fact]
+    public void ContainingTypeNotPartial_Reported()
+    {
+        const string source = """
+            using FastSerialization;
+            public class Outer
+            {
+                [BinarySerializable]
+                public partial class Inner
+                {
+                    public int Age { get; set; }
+                }
+            }
+            """;
+        DiagnosticAssert.Single(source, "FSG001", "Inner").GetMessage(System.Globalization.CultureInfo.InvariantCulture).Should().Contain("'Outer'");
+    }
+}
+
+public class FSG002_UnsupportedMemberTypeTests
+{
+    [Fact]
+    public void UnsupportedType_ReportedWithMemberAndType()
+    {
+        const string source = """
+            using FastSerialization;
+            [BinarySerializable]
+            public partial class Holder
+            {
+                public int Ok { get; set; }
+                public System.Uri? Link { get; set; }
+            }
+            """;
+        string message = DiagnosticAssert.Single(source, "FSG002", "Link").GetMessage(System.Globalization.CultureInfo.InvariantCulture);
+        message.Should().Contain("'Link'").And.Contain("'Holder'").And.Contain("Uri");
+    }
+
+    [Fact]
+    public void UnsupportedElementType_Reported()
+    {
+        const string source = """
+            using System.Collections.Generic;
+            using FastSerialization;
+            [BinarySerializable]
+            public partial class Holder
+            {
+                public List<object>? Items { get; set; }
+            }
+            """;
+        DiagnosticAssert.Single(source, "FSG002", "Items");
+    }
+}
+
+public class FSG003_DuplicateOrderTests
+{
+    [Fact]
+    public void DuplicateOrder_Reported()
+    {
+        const string source = """
+            using FastSerialization;
+            [BinarySerializable]
+            public partial class Holder
+            {
+                [BinaryMember(0)] public int A { get; set; }
+                [BinaryMember(0)] public int B { get; set; }
+            }
+            """;
+        string message = DiagnosticAssert.Single(source, "FSG003", "B").GetMessage(System.Globalization.CultureInfo.InvariantCulture);
+        message.Should().Contain("'A'").And.Contain("'B'").And.Contain("[BinaryMember(0)]");
+    }
+}
+
+public class FSG004_GappedOrderTests
+{
+    [Fact]
+    public void GappedOrder_Reported()
+    {
+        const string source = """
+            using FastSerialization;
+            [BinarySerializable]
+            public partial class Holder
+            {
+                [BinaryMember(0)] public int A { get; set; }
+                [BinaryMember(2)] public int B { get; set; }
+            }
+            """;
+        DiagnosticAssert.Single(source, "FSG004", "Holder").GetMessage(System.Globalization.CultureInfo.InvariantCulture)
+            .Should().Contain("order 1 is missing");
+    }
+}
+
+public class FSG005_MissingOrderTests
+{
+    [Fact]
+    public void MemberWithoutOrder_WhenOthersHaveOne_Reported()
+    {
+        const string source = """
+            using FastSerialization;
+            [BinarySerializable]
+            public partial class Holder
+            {
+                [BinaryMember(0)] public int A { get; set; }
+                public int B { get; set; }
+            }
+            """;
+        DiagnosticAssert.Single(source, "FSG005", "B");
+    }
+}
+
+public class FSG006_NoMatchingConstructorTests
+{
+    [Fact]
+    public void ConstructorParameterMatchingNoMember_Reported()
+    {
+        const string source = """
+            using FastSerialization;
+            [BinarySerializable]
+            public partial class Holder
+            {
+                public Holder(int a, string unrelated) { A = a; }
+                public int A { get; }
+            }
+            """;
+        string message = DiagnosticAssert.Single(source, "FSG006", "Holder(int a").GetMessage(System.Globalization.CultureInfo.InvariantCulture);
+        message.Should().Contain("'unrelated'").And.Contain("'Holder'");
+    }
+}
+
+public class FSG007_ReadOnlyMemberNotFilledTests
+{
+    [Fact]
+    public void GetOnlyPropertyNoConstructorFills_Reported()
+    {
+        const string source = """
+            using FastSerialization;
+            [BinarySerializable]
+            public partial class Holder
+            {
+                public Holder(int a) { A = a; }
+                public int A { get; }
+                public int B { get; } = 3;
+            }
+            """;
+        string message = DiagnosticAssert.Single(source, "FSG007", "B").GetMessage(System.Globalization.CultureInfo.InvariantCulture);
+        message.Should().Contain("'B'").And.Contain("'Holder'");
+    }
+
+    [Fact]
+    public void ComputedProperty_IsNotAMember_NoDiagnostic()
+    {
+        const string source = """
+            using FastSerialization;
+            [BinarySerializable]
+            public partial class Holder
+            {
+                public int A { get; set; }
+                public int Twice => A * 2;
+            }
+            """;
+        GeneratorRun run = GeneratorHarness.Run(source);
+        run.GeneratorDiagnostics.Should().BeEmpty();
+        run.CompilationDiagnostics.Should().BeEmpty();
+    }
+}
+
+public class FSG008_RefLikeMemberTests
+{
+    [Fact]
+    public void PointerMember_Reported()
+    {
+        const string source = """
+            using FastSerialization;
+            [BinarySerializable]
+            public unsafe partial struct Holder
+            {
+                public int* Pointer;
+            }
+            """;
+        DiagnosticAssert.Single(source, "FSG008", "Pointer").GetMessage(System.Globalization.CultureInfo.InvariantCulture).Should().Contain("int*");
+    }
+
+    [Fact]
+    public void RefStructMember_Reported()
+    {
+        const string source = """
+            using System;
+            using FastSerialization;
+            [BinarySerializable]
+            public partial class Holder
+            {
+                public Span<byte> Bytes => default;
+                [BinaryMember(0)] public ReadOnlySpan<char> Chars => default;
+            }
+            """;
+        DiagnosticAssert.Single(source, "FSG008", "Chars");
+    }
+}

@@ -1,0 +1,61 @@
+using System;
+using System.Collections.Immutable;
+using System.IO;
+using System.Linq;
+using System.Runtime.CompilerServices;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+
+namespace FastSerialization.Generator.Tests.Generator;
+
+/// <summary>Runs the generator over an in-memory compilation with CSharpGeneratorDriver.</summary>
+internal static class GeneratorHarness
+{
+    public static readonly CSharpParseOptions ParseOptions = new(LanguageVersion.Latest);
+
+    private static readonly Lazy<MetadataReference[]> References = new(() =>
+    {
+        string[] platform = ((string)AppContext.GetData("TRUSTED_PLATFORM_ASSEMBLIES")!).Split(Path.PathSeparator);
+        return platform
+            .Where(p => Path.GetFileName(p).StartsWith("System.", StringComparison.Ordinal) || Path.GetFileName(p) is "mscorlib.dll" or "netstandard.dll")
+            .Append(typeof(CustomBinaryFormatter).Assembly.Location)
+            .Select(p => (MetadataReference)MetadataReference.CreateFromFile(p))
+            .ToArray();
+    });
+
+    public static CSharpCompilation Compilation(params string[] sources) =>
+        CSharpCompilation.Create(
+            "GeneratorTestAssembly",
+            sources.Select((s, i) => CSharpSyntaxTree.ParseText(s, ParseOptions, path: $"Source{i}.cs")),
+            References.Value,
+            new CSharpCompilationOptions(
+                OutputKind.DynamicallyLinkedLibrary,
+                nullableContextOptions: NullableContextOptions.Enable,
+                generalDiagnosticOption: ReportDiagnostic.Error));
+
+    public static GeneratorDriver CreateDriver() =>
+        CSharpGeneratorDriver.Create(
+            new[] { new BinarySerializableGenerator().AsSourceGenerator() },
+            parseOptions: ParseOptions,
+            driverOptions: new GeneratorDriverOptions(IncrementalGeneratorOutputKind.None, trackIncrementalGeneratorSteps: true));
+
+    /// <summary>Runs the generator; returns its diagnostics, its sources, and the diagnostics of the compilation with them added.</summary>
+    public static GeneratorRun Run(params string[] sources)
+    {
+        CSharpCompilation compilation = Compilation(sources);
+        GeneratorDriver driver = CreateDriver().RunGeneratorsAndUpdateCompilation(compilation, out Compilation output, out ImmutableArray<Diagnostic> diagnostics);
+        GeneratorDriverRunResult result = driver.GetRunResult();
+        return new GeneratorRun(
+            diagnostics,
+            result.Results.Single().GeneratedSources,
+            output.GetDiagnostics().Where(d => d.Severity >= DiagnosticSeverity.Warning).ToImmutableArray());
+    }
+
+    /// <summary>The folder of this source file, to find golden files and the test project's models.</summary>
+    public static string ThisDirectory([CallerFilePath] string path = "") => Path.GetDirectoryName(path)!;
+}
+
+internal sealed record GeneratorRun(
+    ImmutableArray<Diagnostic> GeneratorDiagnostics,
+    ImmutableArray<GeneratedSourceResult> Sources,
+    ImmutableArray<Diagnostic> CompilationDiagnostics);

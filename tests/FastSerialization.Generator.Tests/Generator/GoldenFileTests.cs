@@ -1,0 +1,86 @@
+using System;
+using System.IO;
+using System.Linq;
+using FluentAssertions;
+using Microsoft.CodeAnalysis;
+using Xunit;
+
+namespace FastSerialization.Generator.Tests.Generator;
+
+/// <summary>
+/// The generated source for representative types, compared with the files under Golden/. Set
+/// FS_UPDATE_GOLDEN=1 to rewrite them after an intended change, then review the diff.
+/// </summary>
+public class GoldenFileTests
+{
+    private const string Source = """
+        using System;
+        using System.Collections.Generic;
+        using FastSerialization;
+
+        namespace Golden
+        {
+            [BinarySerializable]
+            public partial class Customer
+            {
+                public string? LastName { get; set; }
+                public string? FirstName { get; set; }
+                public string? Address { get; set; }
+                public int Age { get; set; }
+                public int Code { get; set; }
+            }
+
+            public enum Kind : short { A, B }
+
+            [BinarySerializable]
+            public sealed partial class Collections
+            {
+                [BinaryMember(0)] public int[]? Ints { get; set; }
+                [BinaryMember(1)] public List<string?>? Names { get; set; }
+                [BinaryMember(2)] public Dictionary<string, Customer?>? ByName { get; set; }
+                [BinaryMember(3)] public Kind? MaybeKind { get; set; }
+                [BinaryMember(4)] public HashSet<Guid>? Ids { get; set; }
+                [BinaryMember(5)] public ReadOnlyMemory<byte> Blob { get; set; }
+                [BinaryIgnore] public int Cache { get; set; }
+            }
+
+            [BinarySerializable]
+            public sealed partial record Person(string Name, int Age)
+            {
+                public string? Nickname { get; init; }
+            }
+
+            public static partial class Outer<T>
+            {
+                [BinarySerializable]
+                public readonly partial record struct Money(decimal Amount, string Currency);
+            }
+        }
+        """;
+
+    [Fact]
+    public void GeneratedSources_MatchGoldenFiles()
+    {
+        GeneratorRun run = GeneratorHarness.Run(Source);
+        run.GeneratorDiagnostics.Should().BeEmpty();
+        run.CompilationDiagnostics.Should().BeEmpty("generated code compiles without warnings with nullable enabled and warnings as errors");
+        run.Sources.Should().HaveCount(4);
+
+        string directory = Path.Combine(GeneratorHarness.ThisDirectory(), "..", "Golden");
+        bool update = Environment.GetEnvironmentVariable("FS_UPDATE_GOLDEN") == "1";
+        foreach (GeneratedSourceResult generated in run.Sources.OrderBy(s => s.HintName, StringComparer.Ordinal))
+        {
+            string path = Path.Combine(directory, generated.HintName);
+            string text = generated.SourceText.ToString();
+            if (update)
+            {
+                Directory.CreateDirectory(directory);
+                File.WriteAllText(path, text);
+                continue;
+            }
+
+            File.Exists(path).Should().BeTrue("golden file {0} should exist (run with FS_UPDATE_GOLDEN=1 to create it)", path);
+            text.Should().Be(File.ReadAllText(path).Replace("\r\n", "\n"), "generated {0} should match its golden file", generated.HintName);
+        }
+    }
+}
