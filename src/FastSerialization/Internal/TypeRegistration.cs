@@ -22,9 +22,6 @@ internal abstract class TypeRegistration
     /// </summary>
     public int SizeHint { get; set; }
 
-    /// <summary>Creates an instance, boxed if it is a struct.</summary>
-    public abstract object CreateBoxed();
-
     /// <summary>Creates an instance and reads its payload.</summary>
     public abstract object ReadBoxed(ref FastBinaryReader reader);
 
@@ -56,8 +53,6 @@ internal sealed class TypeRegistration<T> : TypeRegistration
 
         return value;
     }
-
-    public override object CreateBoxed() => Create();
 
     public override object ReadBoxed(ref FastBinaryReader reader)
     {
