@@ -42,7 +42,15 @@ public sealed partial class IpcChannel
                 }
                 finally
                 {
-                    _reader.AdvanceTo(buffer.Start, buffer.End);
+                    // After the handshake, what follows it stays unexamined for the receive loop.
+                    if (complete)
+                    {
+                        _reader.AdvanceTo(buffer.Start);
+                    }
+                    else
+                    {
+                        _reader.AdvanceTo(buffer.Start, buffer.End);
+                    }
                 }
 
                 if (complete)

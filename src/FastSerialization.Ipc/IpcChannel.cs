@@ -268,7 +268,15 @@ public sealed partial class IpcChannel : IAsyncDisposable
     {
         Interlocked.Exchange(ref _disposed, 1);
         _closing.Cancel();
-        await _writer.CompleteAsync().ConfigureAwait(false);
+        try
+        {
+            await _writer.CompleteAsync().ConfigureAwait(false);
+        }
+        catch (Exception ex) when (ex is IOException or ObjectDisposedException or OperationCanceledException)
+        {
+            // Completing flushes what is still buffered; with the peer gone there is nowhere for it to go.
+        }
+
         _reader.CancelPendingRead();
         try
         {
@@ -282,7 +290,14 @@ public sealed partial class IpcChannel : IAsyncDisposable
         await _reader.CompleteAsync().ConfigureAwait(false);
         if (_transport is not null)
         {
-            await _transport.DisposeAsync().ConfigureAwait(false);
+            try
+            {
+                await _transport.DisposeAsync().ConfigureAwait(false);
+            }
+            catch (IOException)
+            {
+                // A stream that flushes on dispose, to a peer that is gone.
+            }
         }
 
         _inbox.Writer.TryComplete();

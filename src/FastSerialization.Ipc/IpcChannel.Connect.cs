@@ -1,0 +1,164 @@
+using System;
+using System.IO;
+using System.IO.Pipelines;
+using System.IO.Pipes;
+using System.Net.Sockets;
+using System.Threading;
+using System.Threading.Tasks;
+using FastSerialization.Ipc.Internal;
+
+namespace FastSerialization.Ipc;
+
+public sealed partial class IpcChannel
+{
+    /// <summary>Connects to the <see cref="IpcServer"/> listening under <paramref name="name"/> and exchanges the handshake.</summary>
+    /// <param name="name">The server's channel name.</param>
+    /// <param name="formatter">The formatter whose registered types the channel carries.</param>
+    /// <param name="cancellationToken">Cancels connecting and the handshake.</param>
+    /// <returns>The open channel.</returns>
+    /// <exception cref="IpcException">No server listens under that name, or the connection failed.</exception>
+    /// <exception cref="IpcHandshakeException">The server's registry or format version differs.</exception>
+    public static Task<IpcChannel> ConnectAsync(string name, CustomBinaryFormatter formatter, CancellationToken cancellationToken = default) =>
+        ConnectAsync(name, formatter, options: null, cancellationToken);
+
+    /// <summary>Connects to the <see cref="IpcServer"/> listening under <paramref name="name"/>, with channel settings.</summary>
+    /// <param name="name">The server's channel name.</param>
+    /// <param name="formatter">The formatter whose registered types the channel carries.</param>
+    /// <param name="options">Channel settings, or null for the defaults.</param>
+    /// <param name="cancellationToken">Cancels connecting and the handshake.</param>
+    /// <returns>The open channel.</returns>
+    /// <exception cref="IpcException">No server listens under that name, or the connection failed.</exception>
+    /// <exception cref="IpcHandshakeException">The server's registry or format version differs.</exception>
+    public static async Task<IpcChannel> ConnectAsync(string name, CustomBinaryFormatter formatter, IpcChannelOptions? options, CancellationToken cancellationToken = default)
+    {
+        IpcEndpoint.ValidateName(name);
+        ArgumentNullException.ThrowIfNull(formatter);
+        Stream stream;
+        if (OperatingSystem.IsWindows())
+        {
+            var pipe = new NamedPipeClientStream(".", IpcEndpoint.PipeName(name), PipeDirection.InOut, System.IO.Pipes.PipeOptions.Asynchronous | System.IO.Pipes.PipeOptions.CurrentUserOnly);
+            try
+            {
+                await pipe.ConnectAsync(cancellationToken).ConfigureAwait(false);
+            }
+            catch
+            {
+                await pipe.DisposeAsync().ConfigureAwait(false);
+                throw;
+            }
+
+            stream = pipe;
+        }
+        else
+        {
+            string path = IpcEndpoint.SocketPath(name, IpcEndpoint.EnsurePrivateDirectory());
+            var socket = new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
+            try
+            {
+                await socket.ConnectAsync(new UnixDomainSocketEndPoint(path), cancellationToken).ConfigureAwait(false);
+            }
+            catch (SocketException ex)
+            {
+                socket.Dispose();
+                throw new IpcException($"No server is listening under the name '{name}' ({path}): {ex.Message}", ex);
+            }
+            catch
+            {
+                socket.Dispose();
+                throw;
+            }
+
+            stream = new NetworkStream(socket, ownsSocket: true);
+        }
+
+        return await CreateAsync(stream, formatter, options, cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>
+    /// In a child process started with <see cref="IpcParentPipes.ChildArgument"/> on its command line,
+    /// opens the channel to the parent over the inherited anonymous pipes.
+    /// </summary>
+    /// <param name="childArgument">The argument the parent passed.</param>
+    /// <param name="formatter">The formatter whose registered types the channel carries.</param>
+    /// <param name="options">Channel settings, or null for the defaults.</param>
+    /// <param name="cancellationToken">Cancels the handshake.</param>
+    /// <returns>The open channel.</returns>
+    /// <exception cref="ArgumentException">The argument is not one the parent made.</exception>
+    public static Task<IpcChannel> ConnectToParentAsync(string childArgument, CustomBinaryFormatter formatter, IpcChannelOptions? options = null, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(childArgument);
+        string[] handles = childArgument.Split(';');
+        if (handles.Length != 2 || handles[0].Length == 0 || handles[1].Length == 0)
+        {
+            throw new ArgumentException($"'{childArgument}' is not the argument of IpcParentPipes.ChildArgument (two pipe handles separated by ';').", nameof(childArgument));
+        }
+
+        var fromParent = new AnonymousPipeClientStream(PipeDirection.In, handles[0]);
+        var toParent = new AnonymousPipeClientStream(PipeDirection.Out, handles[1]);
+        return CreateAsync(PipeReader.Create(fromParent), PipeWriter.Create(toParent), formatter, options, new StreamPair(fromParent, toParent), cancellationToken);
+    }
+}
+
+/// <summary>
+/// A pair of anonymous pipes from a parent process to the child it starts: pass
+/// <see cref="ChildArgument"/> on the child's command line, call <see cref="ReleaseChildHandles"/> once the
+/// child has started, then open the channel with <see cref="OpenChannelAsync"/>; the child opens its end
+/// with <see cref="IpcChannel.ConnectToParentAsync"/>.
+/// </summary>
+public sealed class IpcParentPipes : IAsyncDisposable
+{
+    private readonly AnonymousPipeServerStream _toChild = new(PipeDirection.Out, HandleInheritability.Inheritable);
+    private readonly AnonymousPipeServerStream _fromChild = new(PipeDirection.In, HandleInheritability.Inheritable);
+    private bool _channelOpened;
+
+    /// <summary>The argument to put on the child's command line.</summary>
+    public string ChildArgument => _toChild.GetClientHandleAsString() + ";" + _fromChild.GetClientHandleAsString();
+
+    /// <summary>Closes this process's copies of the child's pipe ends; call it after the child has started, so that the child's exit ends the channel.</summary>
+    public void ReleaseChildHandles()
+    {
+        _toChild.DisposeLocalCopyOfClientHandle();
+        _fromChild.DisposeLocalCopyOfClientHandle();
+    }
+
+    /// <summary>Opens the channel to the child and exchanges the handshake. The channel then owns the pipes.</summary>
+    /// <param name="formatter">The formatter whose registered types the channel carries.</param>
+    /// <param name="options">Channel settings, or null for the defaults.</param>
+    /// <param name="cancellationToken">Cancels the handshake.</param>
+    /// <returns>The open channel.</returns>
+    public Task<IpcChannel> OpenChannelAsync(CustomBinaryFormatter formatter, IpcChannelOptions? options = null, CancellationToken cancellationToken = default)
+    {
+        _channelOpened = true;
+        return IpcChannel.CreateAsync(PipeReader.Create(_fromChild), PipeWriter.Create(_toChild), formatter, options, new StreamPair(_fromChild, _toChild), cancellationToken);
+    }
+
+    /// <summary>Disposes the pipes, unless a channel owns them.</summary>
+    /// <returns>A task that completes when the pipes are closed.</returns>
+    public async ValueTask DisposeAsync()
+    {
+        if (!_channelOpened)
+        {
+            await _toChild.DisposeAsync().ConfigureAwait(false);
+            await _fromChild.DisposeAsync().ConfigureAwait(false);
+        }
+    }
+}
+
+/// <summary>Two one-way streams disposed together.</summary>
+internal sealed class StreamPair : IAsyncDisposable
+{
+    private readonly Stream _first;
+    private readonly Stream _second;
+
+    public StreamPair(Stream first, Stream second)
+    {
+        _first = first;
+        _second = second;
+    }
+
+    public async ValueTask DisposeAsync()
+    {
+        await _first.DisposeAsync().ConfigureAwait(false);
+        await _second.DisposeAsync().ConfigureAwait(false);
+    }
+}

@@ -1,0 +1,194 @@
+using System;
+using System.Linq;
+using System.Threading;
+using System.Threading.Tasks;
+using FastSerialization;
+using FastSerialization.Ipc;
+using FastSerialization.Ipc.TestChild;
+
+// Roles (args[0]) for the two-process tests. Exit code 0 = done as planned.
+string role = args.Length > 0 ? args[0] : "help";
+try
+{
+    switch (role)
+    {
+        case "echo": // connect to server args[1]; answer requests with Pong, send other messages back
+        {
+            await using IpcChannel channel = await IpcChannel.ConnectAsync(args[1], Registry.Create());
+            await EchoAsync(channel);
+            return 0;
+        }
+
+        case "echo-parent": // the same over the anonymous pipes of args[1]
+        {
+            await using IpcChannel channel = await IpcChannel.ConnectToParentAsync(args[1], Registry.Create());
+            await EchoAsync(channel);
+            return 0;
+        }
+
+        case "sink": // receive trades until a Summary; check count and checksum; answer with our own Summary
+        {
+            await using IpcChannel channel = await IpcChannel.ConnectAsync(args[1], Registry.Create());
+            long count = 0;
+            ulong checksum = 0;
+            await foreach (object message in channel.ReadAllAsync())
+            {
+                if (message is Trade trade)
+                {
+                    if (trade.Sequence != count)
+                    {
+                        throw new InvalidOperationException($"trade {trade.Sequence} arrived where {count} was expected");
+                    }
+
+                    checksum = trade.Fold(checksum);
+                    count++;
+                }
+                else if (message is Summary)
+                {
+                    await channel.SendAsync(new Summary { Count = count, Checksum = checksum });
+                    break;
+                }
+            }
+
+            return 0;
+        }
+
+        case "source": // send args[2] trades, then their Summary; wait for the peer to close
+        {
+            await using IpcChannel channel = await IpcChannel.ConnectAsync(args[1], Registry.Create());
+            long total = long.Parse(args[2], System.Globalization.CultureInfo.InvariantCulture);
+            ulong checksum = 0;
+            for (long i = 0; i < total; i++)
+            {
+                Trade trade = Trade.Make(i);
+                checksum = trade.Fold(checksum);
+                await channel.SendAsync(trade);
+            }
+
+            await channel.SendAsync(new Summary { Count = total, Checksum = checksum });
+            await foreach (object _ in channel.ReadAllAsync())
+            {
+            }
+
+            return 0;
+        }
+
+        case "burst": // args[2] senders, each sending args[3] trades at once on one channel
+        {
+            await using IpcChannel channel = await IpcChannel.ConnectAsync(args[1], Registry.Create());
+            int senders = int.Parse(args[2], System.Globalization.CultureInfo.InvariantCulture);
+            int each = int.Parse(args[3], System.Globalization.CultureInfo.InvariantCulture);
+            await Task.WhenAll(Enumerable.Range(0, senders).Select(sender => Task.Run(async () =>
+            {
+                for (int i = 0; i < each; i++)
+                {
+                    await channel.SendAsync(Trade.Make(i, sender));
+                }
+            })));
+            await channel.SendAsync(new Summary { Count = (long)senders * each });
+            await foreach (object _ in channel.ReadAllAsync())
+            {
+            }
+
+            return 0;
+        }
+
+        case "mismatch": // connect with a different registry: the handshake must fail here too
+        {
+            try
+            {
+                await using IpcChannel channel = await IpcChannel.ConnectAsync(args[1], Registry.CreateMismatched());
+                Console.WriteLine("handshake unexpectedly succeeded");
+                return 1;
+            }
+            catch (IpcHandshakeException ex)
+            {
+                Console.WriteLine($"HANDSHAKE-FAILED id={ex.TypeId}: {ex.Message}");
+                return 3;
+            }
+        }
+
+        case "reconnect": // ping the server args[2] times, reconnecting whenever the server goes away
+        {
+            int total = int.Parse(args[2], System.Globalization.CultureInfo.InvariantCulture);
+            int done = 0;
+            int reconnects = 0;
+            while (done < total)
+            {
+                IpcChannel channel;
+                try
+                {
+                    channel = await IpcChannel.ConnectAsync(args[1], Registry.Create());
+                }
+                catch (IpcException)
+                {
+                    await Task.Delay(50);
+                    continue;
+                }
+
+                await using (channel)
+                {
+                    try
+                    {
+                        while (done < total)
+                        {
+                            Pong pong = await channel.RequestAsync<Pong>(new Ping { Id = done }, TimeSpan.FromSeconds(10));
+                            if (pong.Id != done)
+                            {
+                                throw new InvalidOperationException($"pong {pong.Id} for ping {done}");
+                            }
+
+                            done++;
+                        }
+                    }
+                    catch (IpcException)
+                    {
+                        reconnects++;
+                    }
+                }
+            }
+
+            Console.WriteLine($"RECONNECT-DONE pings={done} reconnects={reconnects}");
+            return 0;
+        }
+
+        case "listen": // listen under args[1] and wait to be killed, leaving the socket file behind
+        {
+            IpcServer server = IpcServer.Listen(args[1], Registry.Create());
+            Console.WriteLine($"LISTENING {server.Address}");
+            await Task.Delay(Timeout.Infinite);
+            return 0;
+        }
+
+        default:
+            Console.Error.WriteLine("roles: echo NAME | echo-parent ARG | sink NAME | source NAME COUNT | burst NAME SENDERS COUNT | mismatch NAME | reconnect NAME COUNT | listen NAME");
+            return 2;
+    }
+}
+catch (Exception ex)
+{
+    Console.Error.WriteLine($"CHILD-FAILED {ex.GetType().Name}: {ex.Message}");
+    return 1;
+}
+
+static async Task EchoAsync(IpcChannel channel)
+{
+    await foreach (object message in channel.ReadAllAsync())
+    {
+        if (message is IpcRequest request)
+        {
+            if (request.Message is Ping ping)
+            {
+                await request.RespondAsync(new Pong { Id = ping.Id, ProcessId = Environment.ProcessId });
+            }
+            else
+            {
+                await request.FailAsync($"cannot answer a {request.Message.GetType().Name}");
+            }
+        }
+        else
+        {
+            await channel.SendAsync(message);
+        }
+    }
+}

@@ -1,0 +1,98 @@
+using System;
+using System.Diagnostics;
+using System.IO;
+using System.Linq;
+using System.Reflection;
+using System.Text;
+using System.Threading.Tasks;
+
+namespace FastSerialization.Ipc.Tests;
+
+/// <summary>Starts the test helper program (FastSerialization.Ipc.TestChild) as a real second process.</summary>
+public sealed class ChildProcess : IDisposable
+{
+    private readonly Process _process;
+    private readonly StringBuilder _output = new();
+
+    private ChildProcess(Process process)
+    {
+        _process = process;
+    }
+
+    public int Id => _process.Id;
+
+    public string Output
+    {
+        get
+        {
+            lock (_output)
+            {
+                return _output.ToString();
+            }
+        }
+    }
+
+    public static ChildProcess Start(params string[] args)
+    {
+        string path = typeof(ChildProcess).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>()
+            .Single(a => a.Key == "TestChildPath").Value!;
+        if (!File.Exists(path))
+        {
+            throw new FileNotFoundException("The test helper program was not built", path);
+        }
+
+        var info = new ProcessStartInfo("dotnet")
+        {
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            UseShellExecute = false,
+        };
+        info.ArgumentList.Add(path);
+        foreach (string arg in args)
+        {
+            info.ArgumentList.Add(arg);
+        }
+
+        var process = new Process { StartInfo = info };
+        var child = new ChildProcess(process);
+        process.OutputDataReceived += (_, e) => child.Append(e.Data);
+        process.ErrorDataReceived += (_, e) => child.Append(e.Data);
+        process.Start();
+        process.BeginOutputReadLine();
+        process.BeginErrorReadLine();
+        return child;
+    }
+
+    public async Task<int> WaitForExitAsync(TimeSpan timeout)
+    {
+        using var cts = new System.Threading.CancellationTokenSource(timeout);
+        await _process.WaitForExitAsync(cts.Token);
+        _process.WaitForExit(); // drains the redirected output
+        return _process.ExitCode;
+    }
+
+    public void Kill() => _process.Kill(entireProcessTree: true);
+
+    public void Dispose()
+    {
+        if (!_process.HasExited)
+        {
+            _process.Kill(entireProcessTree: true);
+        }
+
+        _process.Dispose();
+    }
+
+    private void Append(string? line)
+    {
+        if (line is null)
+        {
+            return;
+        }
+
+        lock (_output)
+        {
+            _output.AppendLine(line);
+        }
+    }
+}
