@@ -21,7 +21,7 @@ public sealed partial class IpcChannel
         try
         {
             local.WriteTo(_writer);
-            await FlushAsync(timeout.Token).ConfigureAwait(false);
+            await FlushCoreAsync(timeout.Token).ConfigureAwait(false);
             while (true)
             {
                 ReadResult result = await _reader.ReadAsync(timeout.Token).ConfigureAwait(false);

@@ -40,8 +40,9 @@ public sealed partial class IpcChannel : IAsyncDisposable
     private readonly Channel<object> _inbox;
     private readonly ConcurrentDictionary<ulong, TaskCompletionSource<object>> _pendingRequests = new();
     private readonly CancellationTokenSource _closing = new();
-    private int _pendingSends;
     private long _nextCorrelationId;
+    private bool _flushScheduled;
+    private Exception? _flushError;
     private int _disposed;
     private Task _receiveLoop = Task.CompletedTask;
 
@@ -114,11 +115,17 @@ public sealed partial class IpcChannel : IAsyncDisposable
         return channel;
     }
 
-    /// <summary>Sends one message. Safe to call from several threads at once.</summary>
+    /// <summary>
+    /// Sends one message. Safe to call from several threads at once. Messages sent in quick succession
+    /// are coalesced: the record goes into the channel's buffer, and one flush to the transport follows
+    /// for all that arrived meanwhile (use <see cref="FlushAsync(CancellationToken)"/> to wait for it).
+    /// Once <see cref="FlushThreshold"/> bytes wait, the sender flushes them itself, waiting for a slow
+    /// reader: memory stays bounded.
+    /// </summary>
     /// <typeparam name="T">The message's static type; its runtime type must be registered.</typeparam>
     /// <param name="message">The message.</param>
     /// <param name="cancellationToken">Cancels the wait for the transport (back-pressure) or for other senders.</param>
-    /// <returns>A task that completes when the message was handed to the transport.</returns>
+    /// <returns>A task that completes when the message is in the channel's buffer.</returns>
     /// <exception cref="FastSerializationException">The message's type is not registered, or it cannot be written.</exception>
     /// <exception cref="IpcException">The channel is closed or the connection broke.</exception>
     public Task SendAsync<T>(T message, CancellationToken cancellationToken = default)
@@ -128,7 +135,7 @@ public sealed partial class IpcChannel : IAsyncDisposable
             throw new ArgumentNullException(nameof(message));
         }
 
-        return SendCoreAsync(prefix: null, 0, message, cancellationToken);
+        return SendCoreAsync(prefix: null, 0, message, flushNow: false, cancellationToken);
     }
 
     /// <summary>Sends several messages with a single flush to the transport.</summary>
@@ -139,18 +146,45 @@ public sealed partial class IpcChannel : IAsyncDisposable
     public async Task SendManyAsync<T>(IEnumerable<T> messages, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(messages);
-        await EnterSendAsync(cancellationToken).ConfigureAwait(false);
+        await _sendLock.WaitAsync(cancellationToken).ConfigureAwait(false);
         try
         {
             ThrowIfClosed();
             foreach (T message in messages)
             {
                 _formatter.Serialize(_writer, message);
+                if (MustFlush())
+                {
+                    await FlushCoreAsync(cancellationToken).ConfigureAwait(false);
+                }
             }
+
+            await FlushCoreAsync(cancellationToken).ConfigureAwait(false);
         }
         finally
         {
-            await LeaveSendAsync(cancellationToken).ConfigureAwait(false);
+            _sendLock.Release();
+        }
+    }
+
+    /// <summary>How many buffered bytes make a sender flush them itself (and wait for the transport). 64 KiB.</summary>
+    public const int FlushThreshold = 64 * 1024;
+
+    /// <summary>Waits until every message sent so far was handed to the transport.</summary>
+    /// <param name="cancellationToken">Cancels the wait.</param>
+    /// <returns>A task that completes when the buffer is flushed.</returns>
+    /// <exception cref="IpcException">The channel is closed or the connection broke.</exception>
+    public async Task FlushAsync(CancellationToken cancellationToken = default)
+    {
+        await _sendLock.WaitAsync(cancellationToken).ConfigureAwait(false);
+        try
+        {
+            ThrowIfClosed();
+            await FlushCoreAsync(cancellationToken).ConfigureAwait(false);
+        }
+        finally
+        {
+            _sendLock.Release();
         }
     }
 
@@ -183,7 +217,7 @@ public sealed partial class IpcChannel : IAsyncDisposable
         _pendingRequests[id] = pending;
         try
         {
-            await SendCoreAsync(ControlKind.Request, id, request, cancellationToken).ConfigureAwait(false);
+            await SendCoreAsync(ControlKind.Request, id, request, flushNow: true, cancellationToken).ConfigureAwait(false);
             object response;
             try
             {
@@ -305,11 +339,11 @@ public sealed partial class IpcChannel : IAsyncDisposable
     }
 
     internal Task SendResponseAsync(ulong correlationId, object response, CancellationToken cancellationToken) =>
-        SendCoreAsync(ControlKind.Response, correlationId, response, cancellationToken);
+        SendCoreAsync(ControlKind.Response, correlationId, response, flushNow: true, cancellationToken);
 
     internal async Task SendFailureAsync(ulong correlationId, string message, CancellationToken cancellationToken)
     {
-        await EnterSendAsync(cancellationToken).ConfigureAwait(false);
+        await _sendLock.WaitAsync(cancellationToken).ConfigureAwait(false);
         try
         {
             ThrowIfClosed();
@@ -319,17 +353,18 @@ public sealed partial class IpcChannel : IAsyncDisposable
             writer.Write(message);
             writer.Flush();
             ControlRecord.Write(_writer, ControlKind.Failure, body.WrittenSpan);
+            await FlushCoreAsync(cancellationToken).ConfigureAwait(false);
         }
         finally
         {
-            await LeaveSendAsync(cancellationToken).ConfigureAwait(false);
+            _sendLock.Release();
         }
     }
 
-    /// <summary>Writes an optional control record and the message, adjacent.</summary>
-    private async Task SendCoreAsync<T>(ControlKind? prefix, ulong correlationId, T message, CancellationToken cancellationToken)
+    /// <summary>Writes an optional control record and the message, adjacent; flushes now, or schedules a coalesced flush.</summary>
+    private async Task SendCoreAsync<T>(ControlKind? prefix, ulong correlationId, T message, bool flushNow, CancellationToken cancellationToken)
     {
-        await EnterSendAsync(cancellationToken).ConfigureAwait(false);
+        await _sendLock.WaitAsync(cancellationToken).ConfigureAwait(false);
         try
         {
             ThrowIfClosed();
@@ -339,52 +374,15 @@ public sealed partial class IpcChannel : IAsyncDisposable
             }
 
             _formatter.Serialize(_writer, message);
-        }
-        finally
-        {
-            await LeaveSendAsync(cancellationToken).ConfigureAwait(false);
-        }
-    }
-
-    /// <summary>Takes the send lock, counting this sender as pending so that the one before it can skip its flush.</summary>
-    private async Task EnterSendAsync(CancellationToken cancellationToken)
-    {
-        Interlocked.Increment(ref _pendingSends);
-        try
-        {
-            await _sendLock.WaitAsync(cancellationToken).ConfigureAwait(false);
-        }
-        catch (OperationCanceledException)
-        {
-            if (Interlocked.Decrement(ref _pendingSends) == 0)
+            if (flushNow || MustFlush())
             {
-                // A sender before us skipped its flush because we were waiting: flush for it.
-                await _sendLock.WaitAsync(CancellationToken.None).ConfigureAwait(false);
-                try
-                {
-                    await FlushAsync(CancellationToken.None).ConfigureAwait(false);
-                }
-                catch (IpcException)
-                {
-                }
-                finally
-                {
-                    _sendLock.Release();
-                }
+                await FlushCoreAsync(cancellationToken).ConfigureAwait(false);
             }
-
-            throw;
-        }
-    }
-
-    /// <summary>Flushes unless another sender is waiting (it will flush both), then releases the send lock.</summary>
-    private async Task LeaveSendAsync(CancellationToken cancellationToken)
-    {
-        try
-        {
-            if (Interlocked.Decrement(ref _pendingSends) == 0)
+            else if (!_flushScheduled)
             {
-                await FlushAsync(cancellationToken).ConfigureAwait(false);
+                // Everything sent until this runs goes out in one write.
+                _flushScheduled = true;
+                ThreadPool.UnsafeQueueUserWorkItem(static channel => _ = channel.ScheduledFlushAsync(), this, preferLocal: false);
             }
         }
         finally
@@ -393,8 +391,34 @@ public sealed partial class IpcChannel : IAsyncDisposable
         }
     }
 
-    private async Task FlushAsync(CancellationToken cancellationToken)
+    /// <summary>True when the buffer holds enough to flush now (or when the writer cannot say how much it holds).</summary>
+    private bool MustFlush() => !_writer.CanGetUnflushedBytes || _writer.UnflushedBytes >= FlushThreshold;
+
+    private async Task ScheduledFlushAsync()
     {
+        await _sendLock.WaitAsync().ConfigureAwait(false);
+        try
+        {
+            _flushScheduled = false;
+            if (Volatile.Read(ref _disposed) == 0 && _flushError is null)
+            {
+                await FlushCoreAsync(CancellationToken.None).ConfigureAwait(false);
+            }
+        }
+        catch (Exception ex) when (ex is IpcException or IOException or InvalidOperationException or ObjectDisposedException)
+        {
+            // Reported to the next sender; the receive loop reports the peer's going away to readers.
+            _flushError = ex;
+        }
+        finally
+        {
+            _sendLock.Release();
+        }
+    }
+
+    private async Task FlushCoreAsync(CancellationToken cancellationToken)
+    {
+        _flushScheduled = false;
         FlushResult result;
         try
         {
@@ -421,6 +445,11 @@ public sealed partial class IpcChannel : IAsyncDisposable
         if (_receiveLoop.IsFaulted)
         {
             throw new IpcException("The channel failed and is closed.", _receiveLoop.Exception?.InnerException);
+        }
+
+        if (_flushError is not null)
+        {
+            throw new IpcException("Sending failed: " + _flushError.Message, _flushError);
         }
     }
 
