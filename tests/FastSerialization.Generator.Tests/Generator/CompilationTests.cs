@@ -11,7 +11,7 @@ public class CompilationTests
     public void TestModels_GeneratedCode_CompilesWithoutAnyWarning()
     {
         // The same model files this project compiles, run again in memory so that every warning is visible.
-        string models = Path.Combine(GeneratorHarness.ThisDirectory(), "..", "Models");
+        string models = Path.Combine(GeneratorHarness.ProjectDirectory(), "Models");
         string[] sources = Directory.GetFiles(models, "*.cs").OrderBy(p => p, System.StringComparer.Ordinal).Select(File.ReadAllText).ToArray();
 
         GeneratorRun run = GeneratorHarness.Run(sources);

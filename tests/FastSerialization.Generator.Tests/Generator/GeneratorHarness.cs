@@ -2,6 +2,7 @@ using System;
 using System.Collections.Immutable;
 using System.IO;
 using System.Linq;
+using System.Reflection;
 using System.Runtime.CompilerServices;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
@@ -51,8 +52,10 @@ internal static class GeneratorHarness
             output.GetDiagnostics().Where(d => d.Severity >= DiagnosticSeverity.Warning).ToImmutableArray());
     }
 
-    /// <summary>The folder of this source file, to find golden files and the test project's models.</summary>
-    public static string ThisDirectory([CallerFilePath] string path = "") => Path.GetDirectoryName(path)!;
+    /// <summary>The test project's folder, to find golden files and the models.</summary>
+    public static string ProjectDirectory() =>
+        typeof(GeneratorHarness).Assembly.GetCustomAttributes<System.Reflection.AssemblyMetadataAttribute>()
+            .Single(a => a.Key == "ProjectDirectory").Value!;
 }
 
 internal sealed record GeneratorRun(

@@ -66,7 +66,7 @@ public class GoldenFileTests
         run.CompilationDiagnostics.Should().BeEmpty("generated code compiles without warnings with nullable enabled and warnings as errors");
         run.Sources.Should().HaveCount(4);
 
-        string directory = Path.Combine(GeneratorHarness.ThisDirectory(), "..", "Golden");
+        string directory = Path.Combine(GeneratorHarness.ProjectDirectory(), "Golden");
         bool update = Environment.GetEnvironmentVariable("FS_UPDATE_GOLDEN") == "1";
         foreach (GeneratedSourceResult generated in run.Sources.OrderBy(s => s.HintName, StringComparer.Ordinal))
         {

@@ -4,7 +4,6 @@ using System.Collections.Generic;
 using System.IO;
 using System.Linq;
 using System.Reflection;
-using System.Runtime.CompilerServices;
 using FluentAssertions;
 using Xunit;
 
@@ -20,7 +19,7 @@ public class PublicApiTests
     public void PublicApi_MatchesTheApprovedFile()
     {
         string actual = Describe(typeof(CustomBinaryFormatter).Assembly);
-        string path = Path.Combine(SourceDirectory(), "FastSerialization.approved.txt");
+        string path = Path.Combine(ProjectDirectory(), "PublicApi", "FastSerialization.approved.txt");
         if (Environment.GetEnvironmentVariable("FS_UPDATE_PUBLIC_API") == "1")
         {
             File.WriteAllText(path, actual);
@@ -30,7 +29,9 @@ public class PublicApiTests
         actual.Should().Be(File.ReadAllText(path).ReplaceLineEndings("\n"), "the public API changed: review the change, then rewrite the file with FS_UPDATE_PUBLIC_API=1");
     }
 
-    private static string SourceDirectory([CallerFilePath] string path = "") => Path.GetDirectoryName(path)!;
+    /// <summary>The test project's folder ([CallerFilePath] is mapped to /_/ in CI's deterministic builds).</summary>
+    private static string ProjectDirectory() =>
+        typeof(PublicApiTests).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == "ProjectDirectory").Value!;
 
     private static string Describe(Assembly assembly)
     {
