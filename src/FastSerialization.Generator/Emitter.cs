@@ -36,6 +36,7 @@ internal static class Emitter
             interfaces += ", global::FastSerialization.IBinaryConstructible<" + model.FullyQualifiedName + ">";
         }
 
+        w.Line("[global::FastSerialization.BinaryLayout(\"" + Layout(model) + "\")]");
         w.Open("partial " + model.Self.Keyword + " " + model.Self.NameWithTypeParameters + " : " + interfaces);
         string modifier = model.NeedsNewModifier ? "public new void " : "public void ";
         bool first = true;
@@ -374,4 +375,62 @@ internal static class Emitter
         w.Close();
         w.Close();
     }
+
+    /// <summary>The member kinds in wire order, for <c>[BinaryLayout]</c>: what the IPC handshake compares.</summary>
+    private static string Layout(TypeModel model)
+    {
+        var parts = new System.Collections.Generic.List<string>();
+        foreach (MemberModel member in model.Members)
+        {
+            parts.Add(LayoutOf(member.Shape));
+        }
+
+        return string.Join(";", parts);
+    }
+
+    /// <summary>A member's kind as the wire sees it: forms that encode alike (an array and a list) read alike.</summary>
+    private static string LayoutOf(TypeShape shape)
+    {
+        switch (shape.Kind)
+        {
+            case ShapeKind.Primitive:
+                return shape.ReadMethod == "ReadByteArray" ? "Bytes" : shape.ReadMethod!.Substring("Read".Length);
+            case ShapeKind.ReadOnlyMemoryOfByte:
+            case ShapeKind.MemoryOfByte:
+                return "Bytes";
+            case ShapeKind.Enum:
+                return "Enum" + shape.MinSize.ToString(System.Globalization.CultureInfo.InvariantCulture);
+            case ShapeKind.Nullable:
+                return "Nullable<" + LayoutOf(shape.Element!) + ">";
+            case ShapeKind.PrimitiveArray:
+                return "Sequence<" + KeywordToPrimitive(shape.ReadMethod!) + ">";
+            case ShapeKind.Array:
+            case ShapeKind.List:
+            case ShapeKind.IList:
+            case ShapeKind.IReadOnlyList:
+            case ShapeKind.HashSet:
+                return "Sequence<" + LayoutOf(shape.Element!) + ">";
+            case ShapeKind.Dictionary:
+            case ShapeKind.IReadOnlyDictionary:
+                return "Map<" + LayoutOf(shape.Element!) + "," + LayoutOf(shape.Value!) + ">";
+            default:
+                return "Object<" + shape.ReadMethod!.Replace("global::", string.Empty) + ">";
+        }
+    }
+
+    private static string KeywordToPrimitive(string keyword) => keyword switch
+    {
+        "byte" => "Byte",
+        "sbyte" => "SByte",
+        "short" => "Int16",
+        "ushort" => "UInt16",
+        "char" => "Char",
+        "int" => "Int32",
+        "uint" => "UInt32",
+        "long" => "Int64",
+        "ulong" => "UInt64",
+        "float" => "Single",
+        "double" => "Double",
+        _ => keyword,
+    };
 }

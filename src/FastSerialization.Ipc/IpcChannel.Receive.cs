@@ -37,7 +37,7 @@ public sealed partial class IpcChannel
                             throw new IpcHandshakeException("The peer sent a record before its handshake: it is not a FastSerialization channel, or it is a different protocol.", null);
                         }
 
-                        complete = ControlRecord.TryRead(ref buffer, _formatter.Options.MaxRecordLength, out hello);
+                        complete = ControlRecord.TryRead(ref buffer, ControlRecord.MaxLength, out hello);
                     }
                 }
                 finally
@@ -109,7 +109,7 @@ public sealed partial class IpcChannel
                     {
                         if (ControlRecord.IsControl(buffer))
                         {
-                            if (!ControlRecord.TryRead(ref buffer, _formatter.Options.MaxRecordLength, out ControlRecord control))
+                            if (!ControlRecord.TryRead(ref buffer, ControlRecord.MaxLength, out ControlRecord control))
                             {
                                 break;
                             }

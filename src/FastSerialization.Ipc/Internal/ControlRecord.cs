@@ -44,6 +44,12 @@ internal readonly struct ControlRecord
 
     private const int HeaderSize = 4;
 
+    /// <summary>
+    /// The largest control record accepted, whatever the formatter's limit for application records: a
+    /// handshake grows with the registry, not with the messages. 1 MiB.
+    /// </summary>
+    public const int MaxLength = 1024 * 1024;
+
     /// <summary>True when the record at the start of <paramref name="buffer"/> has type id 0 (a control record).</summary>
     public static bool IsControl(in ReadOnlySequence<byte> buffer)
     {

@@ -26,7 +26,11 @@ internal sealed class Handshake
     public IReadOnlyList<Entry> Entries { get; }
 
     public static Handshake Of(CustomBinaryFormatter formatter) =>
-        new(FormatVersion, formatter.RegisteredTypes.Select(pair => new Entry(pair.Key, TypeNames.Of(pair.Value), Layout: null)).ToList());
+        new(FormatVersion, formatter.RegisteredTypes.Select(pair => new Entry(pair.Key, TypeNames.Of(pair.Value), LayoutOf(pair.Value))).ToList());
+
+    /// <summary>The member kinds a type declares with [BinaryLayout] (the generator emits it), or null when unknown.</summary>
+    private static string[]? LayoutOf(Type type) =>
+        (Attribute.GetCustomAttribute(type, typeof(BinaryLayoutAttribute)) as BinaryLayoutAttribute)?.GetMembers();
 
     public void WriteTo(IBufferWriter<byte> output)
     {
@@ -39,7 +43,18 @@ internal sealed class Handshake
         {
             writer.WriteVarUInt32((uint)entry.Id);
             writer.Write(entry.TypeName);
-            writer.Write(entry.Layout);
+            if (entry.Layout is null)
+            {
+                writer.WriteNullCollection();
+            }
+            else
+            {
+                writer.WriteCollectionHeader(entry.Layout.Length);
+                foreach (string kind in entry.Layout)
+                {
+                    writer.Write(kind);
+                }
+            }
         }
 
         writer.Flush();
@@ -58,7 +73,16 @@ internal sealed class Handshake
         var entries = new List<Entry>(Math.Max(count, 0));
         for (int i = 0; i < count; i++)
         {
-            entries.Add(new Entry((int)reader.ReadVarUInt32(), reader.ReadString() ?? string.Empty, reader.ReadByteArray()));
+            int id = (int)reader.ReadVarUInt32();
+            string typeName = reader.ReadString() ?? string.Empty;
+            int members = reader.ReadCollectionHeader();
+            string[]? layout = members < 0 ? null : new string[members];
+            for (int m = 0; m < members; m++)
+            {
+                layout![m] = reader.ReadString() ?? string.Empty;
+            }
+
+            entries.Add(new Entry(id, typeName, layout));
         }
 
         return new Handshake(version, entries);
@@ -92,10 +116,10 @@ internal sealed class Handshake
                 int common = Math.Min(mine.Layout.Length, theirs.Layout.Length);
                 for (int position = 0; position < common; position++)
                 {
-                    if (mine.Layout[position] != theirs.Layout[position])
+                    if (!string.Equals(mine.Layout[position], theirs.Layout[position], StringComparison.Ordinal))
                     {
                         return new IpcHandshakeException(
-                            $"Layout mismatch at type id {mine.Id} ({mine.TypeName}): member {position} is of kind {mine.Layout[position]} on this side and {theirs.Layout[position]} on the peer.", mine.Id);
+                            $"Layout mismatch at type id {mine.Id} ({mine.TypeName}): member {position} is {mine.Layout[position]} on this side and {theirs.Layout[position]} on the peer.", mine.Id);
                     }
                 }
             }
@@ -104,7 +128,7 @@ internal sealed class Handshake
         return null;
     }
 
-    internal sealed record Entry(int Id, string TypeName, byte[]? Layout);
+    internal sealed record Entry(int Id, string TypeName, string[]? Layout);
 }
 
 /// <summary>Type names as the handshake compares them: namespace and name, with generic arguments named the same way (no assembly versions).</summary>

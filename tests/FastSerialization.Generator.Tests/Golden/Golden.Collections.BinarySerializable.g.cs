@@ -5,6 +5,7 @@
 
 namespace Golden
 {
+    [global::FastSerialization.BinaryLayout("Sequence<Int32>;Sequence<String>;Map<String,Object<Golden.Customer>>;Nullable<Enum2>;Sequence<Guid>;Bytes")]
     partial class Collections : global::FastSerialization.ICustomBinarySerializable
     {
         /// <inheritdoc />

@@ -5,6 +5,7 @@
 
 namespace Golden
 {
+    [global::FastSerialization.BinaryLayout("String;String;String;Int32;Int32")]
     partial class Customer : global::FastSerialization.ICustomBinarySerializable
     {
         /// <inheritdoc />

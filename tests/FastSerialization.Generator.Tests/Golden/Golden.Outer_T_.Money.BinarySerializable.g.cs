@@ -7,6 +7,7 @@ namespace Golden
 {
     partial class Outer<T>
     {
+        [global::FastSerialization.BinaryLayout("Decimal;String")]
         partial record struct Money : global::FastSerialization.ICustomBinarySerializable
         {
             /// <inheritdoc />

@@ -5,6 +5,7 @@
 
 namespace Golden
 {
+    [global::FastSerialization.BinaryLayout("String;Int32;String")]
     partial record Person : global::FastSerialization.ICustomBinarySerializable, global::FastSerialization.IBinaryConstructible<global::Golden.Person>
     {
         /// <inheritdoc />

@@ -1,0 +1,28 @@
+using System;
+
+namespace FastSerialization;
+
+/// <summary>
+/// Describes a type's payload as a list of member kinds in wire order, so that two processes can
+/// check before they exchange records that they agree on it (the IPC handshake compares layouts:
+/// one being a prefix of the other is compatible, members having been appended). The source
+/// generator puts it on every <see cref="BinarySerializableAttribute"/> type; a hand-written type may
+/// declare its own.
+/// </summary>
+[AttributeUsage(AttributeTargets.Class | AttributeTargets.Struct, AllowMultiple = false, Inherited = false)]
+public sealed class BinaryLayoutAttribute : Attribute
+{
+    /// <summary>Creates the attribute.</summary>
+    /// <param name="layout">The member kinds in wire order, separated by ';' (for example <c>String;String;Int32</c>).</param>
+    public BinaryLayoutAttribute(string layout)
+    {
+        Layout = layout ?? throw new ArgumentNullException(nameof(layout));
+    }
+
+    /// <summary>The member kinds in wire order, separated by ';'.</summary>
+    public string Layout { get; }
+
+    /// <summary>The member kinds in wire order.</summary>
+    /// <returns>One entry per member; none for an empty layout.</returns>
+    public string[] GetMembers() => Layout.Length == 0 ? Array.Empty<string>() : Layout.Split(';');
+}
