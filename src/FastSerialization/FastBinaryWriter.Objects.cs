@@ -82,7 +82,8 @@ public ref partial struct FastBinaryWriter
     public void WriteObject<T>(T? value)
         where T : ICustomBinarySerializable
     {
-        if (value is null)
+        // The IsValueType test keeps unoptimized (Debug) code from boxing a struct to compare it with null.
+        if (!typeof(T).IsValueType && value is null)
         {
             Write((byte)0);
             return;
@@ -101,11 +102,11 @@ public ref partial struct FastBinaryWriter
         if (!ObjectShape<T>.IsSealed)
         {
             CustomBinaryFormatter formatter = _formatter ?? ThrowHelper.ThrowNoRegistryForPolymorphicWrite<CustomBinaryFormatter>(typeof(T));
-            WriteVarUInt32((uint)formatter.GetTypeIdForWrite(value.GetType(), typeof(T)));
+            WriteVarUInt32((uint)formatter.GetTypeIdForWrite(value!.GetType(), typeof(T)));
         }
 
         _depth++;
-        value.WriteDataTo(ref this);
+        value!.WriteDataTo(ref this);
         _depth--;
 
         int length = _position - start;

@@ -71,6 +71,37 @@ public class ConcurrencyAndAllocationTests
     }
 
     [Fact]
+    public void NestedStructs_AreWrittenAndReadWithoutBoxing()
+    {
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register<TickHolder>(1);
+        var holder = new TickHolder { Tick = new Tick { Time = 5, Price = 1.5, Size = 2 } };
+        var output = new ArrayBufferWriter<byte>(256);
+        formatter.Serialize(output, holder);
+        formatter.Deserialize<TickHolder>(output.WrittenSpan).Tick.Should().Be(holder.Tick);
+
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        for (int i = 0; i < 1_000; i++)
+        {
+            output.Clear();
+            formatter.Serialize(output, holder);
+        }
+
+        (GC.GetAllocatedBytesForCurrentThread() - before).Should().Be(0);
+        byte[] record = output.WrittenSpan.ToArray();
+        long expectedStart = GC.GetAllocatedBytesForCurrentThread();
+        GC.KeepAlive(new TickHolder());
+        long holderSize = GC.GetAllocatedBytesForCurrentThread() - expectedStart;
+        before = GC.GetAllocatedBytesForCurrentThread();
+        for (int i = 0; i < 1_000; i++)
+        {
+            formatter.Deserialize(record);
+        }
+
+        ((GC.GetAllocatedBytesForCurrentThread() - before) / 1_000).Should().Be(holderSize, "only the holder is allocated; the nested struct is not boxed");
+    }
+
+    [Fact]
     public void Serialize_ToAStream_AllocatesNothingPerRecord()
     {
         CustomBinaryFormatter formatter = NewFormatter();

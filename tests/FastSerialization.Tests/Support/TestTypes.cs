@@ -163,6 +163,16 @@ public sealed class Drawing : ICustomBinarySerializable
     }
 }
 
+/// <summary>Holds a struct as a nested object (sealed: no type id).</summary>
+public sealed class TickHolder : ICustomBinarySerializable
+{
+    public Tick Tick { get; set; }
+
+    public void WriteDataTo(ref FastBinaryWriter writer) => writer.WriteObject(Tick);
+
+    public void SetDataFrom(ref FastBinaryReader reader) => Tick = reader.ReadObject<Tick>();
+}
+
 /// <summary>A self-referencing type, for depth limits.</summary>
 public sealed class Node : ICustomBinarySerializable
 {
