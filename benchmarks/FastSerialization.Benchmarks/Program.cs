@@ -61,10 +61,18 @@ public static class Program
     {
         BenchmarkDotNet.Jobs.Job job = BenchmarkConfig.SelectJob(TakeOption(rest, "--job") ?? TakeOption(rest, "-j"));
         string[] args = rest.ToArray();
-        string artifacts = Path.Combine(repoRoot, "benchmarks", "BenchmarkDotNet.Artifacts");
+
+        // BenchmarkDotNet's results folder keeps the files of earlier runs: empty it so that only
+        // this run's reports are copied to the results directory.
+        string artifactResults = Path.Combine(repoRoot, "benchmarks", "BenchmarkDotNet.Artifacts", "results");
+        if (Directory.Exists(artifactResults))
+        {
+            Directory.Delete(artifactResults, recursive: true);
+        }
+
         List<Summary> summaries = BenchmarkSwitcher
             .FromAssembly(typeof(Program).Assembly)
-            .Run(args, BenchmarkConfig.Create(artifacts, job))
+            .Run(args, BenchmarkConfig.Create(Path.Combine(repoRoot, "benchmarks", "BenchmarkDotNet.Artifacts"), job))
             .ToList();
 
         if (args.Any(a => a is "--list" or "--help" or "-h" or "--version" or "--info"))

@@ -45,7 +45,7 @@ public static class SeedTableRun
         md.AppendLine(Reporting.MachineInfo.Block());
         md.AppendLine($"Generated {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC by `dotnet run -c Release --project benchmarks/FastSerialization.Benchmarks -- seedtable --count {count} --bf-count {binaryFormatterCount}`.");
         md.AppendLine();
-        md.AppendLine($"{count:N0} Customers (\"Smith\", \"John\", \"1 Main Street\", 35, 7), each serialized to the start of one reused MemoryStream (`Serialize(Stream, object)`), then each deserialized from a MemoryStream holding one record (`Deserialize(Stream)`), one thread, after a warm-up of 100,000 objects (10,000 for BinaryFormatter). Total wall-clock seconds, lower is better.");
+        md.AppendLine($"{count:N0} Customers (\"Smith\", \"John\", \"1 Main Street\", 35, 7), each serialized to the start of one reused MemoryStream (`Serialize(Stream, object)`), then each deserialized from a MemoryStream holding one record (`Deserialize(Stream)`), one thread, each after a warm-up of at least 1.5 s and 10,000 objects. Total wall-clock seconds, lower is better.");
         if (binaryFormatterCount < count)
         {
             md.AppendLine();
@@ -83,8 +83,11 @@ public static class SeedTableRun
     private static Line Time(string name, int count, int timed, Action<Stream> serialize, Func<Stream, object> deserialize)
     {
         using var stream = new MemoryStream();
-        int warmup = name.StartsWith("Binary", StringComparison.Ordinal) ? 10_000 : 100_000;
-        for (int i = 0; i < warmup; i++)
+        // Warm up by time, not by count: tiered compilation promotes a method only after it has been
+        // called for a while (100 ms without new methods being compiled), so a short count-based warm-up
+        // would time the first contender partly in unoptimized code.
+        long warmupStart = Stopwatch.GetTimestamp();
+        for (int i = 0; i < 10_000 || Stopwatch.GetElapsedTime(warmupStart).TotalMilliseconds < 1500; i++)
         {
             stream.Position = 0;
             serialize(stream);
