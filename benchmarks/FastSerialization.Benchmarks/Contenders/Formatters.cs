@@ -9,6 +9,7 @@ public static class Formatters
     public const int TradeId = 2;
     public const int MarketUpdateId = 3;
     public const int TradeBatchId = 4;
+    public const int TradeBatchBulkId = 5;
 
     /// <summary>One FastSerialization formatter for the whole process (it is thread-safe once frozen).</summary>
     public static CustomBinaryFormatter Fast { get; } = CreateFast();
@@ -31,6 +32,7 @@ public static class Formatters
         formatter.Register<Trade>(TradeId);
         formatter.Register<MarketUpdate>(MarketUpdateId);
         formatter.Register<TradeBatch>(TradeBatchId);
+        formatter.Register<TradeBatchBulk>(TradeBatchBulkId);
         formatter.Freeze();
         return formatter;
     }

@@ -86,7 +86,9 @@ public sealed class MarketUpdate : ICustomBinarySerializable, ISeedSerializable
             return;
         }
 
-        var levels = new PriceLevel[count];
+        // A new instance has no levels yet; one the caller reuses (a registered factory that returns
+        // it) keeps its array when the count is the same, so reading allocates only the symbol.
+        PriceLevel[] levels = Levels is { } existing && existing.Length == count ? existing : new PriceLevel[count];
         for (int i = 0; i < levels.Length; i++)
         {
             levels[i] = new PriceLevel { Price = reader.ReadDouble(), Size = reader.ReadInt64(), OrderCount = reader.ReadInt32() };
