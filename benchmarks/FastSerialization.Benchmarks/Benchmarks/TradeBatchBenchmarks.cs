@@ -1,0 +1,61 @@
+using System;
+using System.Collections.Generic;
+using BenchmarkDotNet.Attributes;
+using FastSerialization.Benchmarks.Contenders;
+using FastSerialization.Benchmarks.Payloads;
+
+namespace FastSerialization.Benchmarks.Benchmarks;
+
+/// <summary>
+/// 10,000 trades in one message: bulk throughput. <see cref="Memcpy"/> is the physical limit next to
+/// it: a plain <see cref="Span{T}.CopyTo(Span{T})"/> of exactly as many bytes as FastSerialization's
+/// record of the batch, in the same run.
+/// </summary>
+public class TradeBatchBenchmarks : SerializerBenchmarks<TradeBatch>
+{
+    private byte[] _copySource = Array.Empty<byte>();
+    private byte[] _copyDestination = Array.Empty<byte>();
+    private TradeBatchBulk _bulk = null!;
+    private FastSerializationContender<TradeBatchBulk> _fastBulk = null!;
+
+    [Benchmark]
+    [BenchmarkCategory(Categories.Memcpy)]
+    public void Memcpy() => _copySource.AsSpan().CopyTo(_copyDestination);
+
+    /// <summary>The same trades and payload bytes, packed in one block and written with one WriteRaw (see <see cref="TradeBatchBulk"/>).</summary>
+    [Benchmark]
+    [BenchmarkCategory(Categories.Serialize)]
+    public int Serialize_FastSerializationBulk() => _fastBulk.Serialize(_bulk);
+
+    [Benchmark]
+    [BenchmarkCategory(Categories.Deserialize)]
+    public TradeBatchBulk Deserialize_FastSerializationBulk() => _fastBulk.Deserialize();
+
+    public override IReadOnlyDictionary<string, int> MeasurePayloadSizes()
+    {
+        var sizes = new Dictionary<string, int>(base.MeasurePayloadSizes())
+        {
+            [nameof(Memcpy)] = _copySource.Length,
+            [nameof(Serialize_FastSerializationBulk)] = _fastBulk.Record.Length,
+            [nameof(Deserialize_FastSerializationBulk)] = _fastBulk.Record.Length,
+        };
+        return sizes;
+    }
+
+    protected override TradeBatch CreateSample() => TradeBatch.Sample();
+
+    protected override void OnSetup()
+    {
+        _copySource = (byte[])Fast.Record.Clone();
+        _copyDestination = new byte[_copySource.Length];
+        _bulk = new TradeBatchBulk { Trades = Value.Trades };
+        _fastBulk = new FastSerializationContender<TradeBatchBulk>(_bulk);
+
+        // Same payload bytes as TradeBatch (only the type id differs), and it reads back the same trades.
+        if (!_fastBulk.Record.AsSpan(5).SequenceEqual(Fast.Record.AsSpan(5))
+            || !Formatters.Fast.SerializeToArray(new TradeBatch { Trades = _fastBulk.Deserialize().Trades }).AsSpan().SequenceEqual(Fast.Record))
+        {
+            throw new InvalidOperationException("TradeBatchBulk does not write the same payload as TradeBatch.");
+        }
+    }
+}

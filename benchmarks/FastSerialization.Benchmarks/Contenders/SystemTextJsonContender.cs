@@ -1,0 +1,57 @@
+using System;
+using System.Buffers;
+using System.Text.Json;
+using System.Text.Json.Serialization;
+using System.Text.Json.Serialization.Metadata;
+using FastSerialization.Benchmarks.Payloads;
+
+namespace FastSerialization.Benchmarks.Contenders;
+
+/// <summary>The source-generated System.Text.Json metadata for every payload (UTF-8, default options).</summary>
+[JsonSerializable(typeof(Customer))]
+[JsonSerializable(typeof(Trade))]
+[JsonSerializable(typeof(MarketUpdate))]
+[JsonSerializable(typeof(TradeBatch))]
+public sealed partial class BenchmarkJsonContext : JsonSerializerContext
+{
+}
+
+/// <summary>
+/// System.Text.Json with a source-generated context: UTF-8 into a reused <see cref="ArrayBufferWriter{T}"/>
+/// through a reused <see cref="Utf8JsonWriter"/>, and back from UTF-8 bytes.
+/// </summary>
+public sealed class SystemTextJsonContender<T>
+{
+    private readonly JsonTypeInfo<T> _typeInfo;
+    private readonly ArrayBufferWriter<byte> _buffer = new(256);
+    private readonly Utf8JsonWriter _writer;
+    private readonly byte[] _record;
+
+    public SystemTextJsonContender(T sample)
+    {
+        _typeInfo = (JsonTypeInfo<T>)(BenchmarkJsonContext.Default.GetTypeInfo(typeof(T))
+            ?? throw new InvalidOperationException($"No JSON metadata for {typeof(T)}."));
+        _writer = new Utf8JsonWriter(_buffer);
+        Serialize(sample);
+        _record = _buffer.WrittenSpan.ToArray();
+    }
+
+    public string Name => "SystemTextJson";
+
+    public byte[] Record => _record;
+
+    public ReadOnlySpan<byte> Written => _buffer.WrittenSpan;
+
+    public int Serialize(T value)
+    {
+        _buffer.ResetWrittenCount();
+        _writer.Reset(_buffer);
+        JsonSerializer.Serialize(_writer, value, _typeInfo);
+        _writer.Flush();
+        return _buffer.WrittenCount;
+    }
+
+    public T Deserialize() => JsonSerializer.Deserialize(_record, _typeInfo)!;
+
+    public T Deserialize(ReadOnlySpan<byte> utf8) => JsonSerializer.Deserialize(utf8, _typeInfo)!;
+}

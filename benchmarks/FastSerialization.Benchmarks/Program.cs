@@ -1,0 +1,191 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using BenchmarkDotNet.Reports;
+using BenchmarkDotNet.Running;
+using FastSerialization.Benchmarks.Modes;
+using FastSerialization.Benchmarks.Reporting;
+
+namespace FastSerialization.Benchmarks;
+
+/// <summary>
+/// <code>
+/// dotnet run -c Release --project benchmarks/FastSerialization.Benchmarks -- --filter '*'   BenchmarkDotNet (any BDN option)
+/// dotnet run -c Release --project benchmarks/FastSerialization.Benchmarks -- latency [--count N] [--bf-count N]
+/// dotnet run -c Release --project benchmarks/FastSerialization.Benchmarks -- seedtable [--count N] [--bf-count N]
+/// </code>
+/// Every mode takes <c>--results DIR</c> (default: benchmarks/results of this repository) for its reports.
+/// The exit code is non-zero when anything failed, including a benchmark that BenchmarkDotNet reports
+/// as failed or without a result.
+/// </summary>
+public static class Program
+{
+    public static int Main(string[] args)
+    {
+        List<string> rest = args.ToList();
+        string repoRoot = FindRepoRoot();
+        string resultsDir = Path.GetFullPath(TakeOption(rest, "--results") ?? Path.Combine(repoRoot, "benchmarks", "results"));
+        Directory.CreateDirectory(resultsDir);
+
+        try
+        {
+            if (rest.Count > 0 && rest[0] == "latency")
+            {
+                rest.RemoveAt(0);
+                int count = ParseCount(rest, "--count", 1_000_000);
+                int bfCount = ParseCount(rest, "--bf-count", Math.Max(1, count / 10));
+                RejectLeftovers(rest);
+                return LatencyRun.Run(count, bfCount, resultsDir);
+            }
+
+            if (rest.Count > 0 && rest[0] == "seedtable")
+            {
+                rest.RemoveAt(0);
+                int count = ParseCount(rest, "--count", 10_000_000);
+                int bfCount = ParseCount(rest, "--bf-count", Math.Max(1, count / 10));
+                RejectLeftovers(rest);
+                return SeedTableRun.Run(count, bfCount, resultsDir);
+            }
+
+            return RunBenchmarkDotNet(rest, repoRoot, resultsDir);
+        }
+        catch (Exception ex)
+        {
+            Console.Error.WriteLine("FAILED: " + ex);
+            return 1;
+        }
+    }
+
+    private static int RunBenchmarkDotNet(List<string> rest, string repoRoot, string resultsDir)
+    {
+        BenchmarkDotNet.Jobs.Job job = BenchmarkConfig.SelectJob(TakeOption(rest, "--job") ?? TakeOption(rest, "-j"));
+        string[] args = rest.ToArray();
+
+        // BenchmarkDotNet's results folder keeps the files of earlier runs: empty it so that only
+        // this run's reports are copied to the results directory.
+        string artifactResults = Path.Combine(repoRoot, "benchmarks", "BenchmarkDotNet.Artifacts", "results");
+        if (Directory.Exists(artifactResults))
+        {
+            Directory.Delete(artifactResults, recursive: true);
+        }
+
+        List<Summary> summaries = BenchmarkSwitcher
+            .FromAssembly(typeof(Program).Assembly)
+            .Run(args, BenchmarkConfig.Create(Path.Combine(repoRoot, "benchmarks", "BenchmarkDotNet.Artifacts"), job))
+            .ToList();
+
+        if (args.Any(a => a is "--list" or "--help" or "-h" or "--version" or "--info"))
+        {
+            return 0;
+        }
+
+        foreach (Summary summary in summaries)
+        {
+            foreach (string file in Directory.EnumerateFiles(summary.ResultsDirectoryPath))
+            {
+                File.Copy(file, Path.Combine(resultsDir, Path.GetFileName(file)), overwrite: true);
+            }
+        }
+
+        ResultsSummary.Write(summaries, resultsDir);
+
+        List<string> failures = FindFailures(summaries);
+        foreach (string failure in failures)
+        {
+            Console.Error.WriteLine("BENCHMARK FAILURE: " + failure);
+        }
+
+        Console.WriteLine(failures.Count == 0
+            ? $"All {summaries.Sum(s => s.BenchmarksCases.Length)} benchmarks ran; reports in {resultsDir}"
+            : $"{failures.Count} failure(s); reports in {resultsDir}");
+        return failures.Count == 0 ? 0 : 1;
+    }
+
+    /// <summary>Everything that makes a run a failure, even where BenchmarkDotNet itself exits with 0.</summary>
+    public static List<string> FindFailures(IReadOnlyList<Summary> summaries)
+    {
+        var failures = new List<string>();
+        if (summaries.Count == 0 || summaries.All(s => s.BenchmarksCases.Length == 0))
+        {
+            failures.Add("no benchmark ran (does the filter match any?)");
+        }
+
+        foreach (Summary summary in summaries)
+        {
+            failures.AddRange(summary.ValidationErrors.Where(e => e.IsCritical).Select(e => "validation: " + e.Message));
+            foreach (BenchmarkDotNet.Running.BenchmarkCase benchmark in summary.BenchmarksCases)
+            {
+                BenchmarkReport? report = summary[benchmark];
+                if (report is null)
+                {
+                    failures.Add($"{benchmark.DisplayInfo}: no report");
+                }
+                else if (!report.BuildResult.IsBuildSuccess)
+                {
+                    failures.Add($"{benchmark.DisplayInfo}: build failed: {report.BuildResult.ErrorMessage}");
+                }
+                else if (!report.Success || report.ResultStatistics is null || double.IsNaN(report.ResultStatistics.Mean))
+                {
+                    failures.Add($"{benchmark.DisplayInfo}: failed or produced no result (NA)");
+                }
+            }
+        }
+
+        return failures;
+    }
+
+    private static string FindRepoRoot()
+    {
+        foreach (string start in new[] { AppContext.BaseDirectory, Directory.GetCurrentDirectory() })
+        {
+            for (DirectoryInfo? dir = new(start); dir is not null; dir = dir.Parent)
+            {
+                if (File.Exists(Path.Combine(dir.FullName, "FastSerialization.sln")))
+                {
+                    return dir.FullName;
+                }
+            }
+        }
+
+        return Directory.GetCurrentDirectory();
+    }
+
+    private static string? TakeOption(List<string> args, string name)
+    {
+        int index = args.IndexOf(name);
+        if (index < 0)
+        {
+            return null;
+        }
+
+        if (index + 1 >= args.Count)
+        {
+            throw new ArgumentException($"{name} needs a value.");
+        }
+
+        string value = args[index + 1];
+        args.RemoveRange(index, 2);
+        return value;
+    }
+
+    private static int ParseCount(List<string> args, string name, int defaultValue)
+    {
+        string? text = TakeOption(args, name);
+        if (text is null)
+        {
+            return defaultValue;
+        }
+
+        int value = int.Parse(text.Replace("_", string.Empty, StringComparison.Ordinal), System.Globalization.CultureInfo.InvariantCulture);
+        return value > 0 ? value : throw new ArgumentException($"{name} must be positive.");
+    }
+
+    private static void RejectLeftovers(List<string> args)
+    {
+        if (args.Count > 0)
+        {
+            throw new ArgumentException("Unknown arguments: " + string.Join(' ', args));
+        }
+    }
+}

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Runs every benchmark of benchmarks/FastSerialization.Benchmarks in its shortest mode, so none can rot:
+# every BenchmarkDotNet benchmark with --job Dry, then the latency and seed-table modes with small counts.
+# Exits non-zero on any failure: a build error, a non-zero exit of the program, or a benchmark that
+# BenchmarkDotNet reports as failed / without a result (the program checks the summaries itself and
+# returns 1; this script also greps the output for BenchmarkDotNet's failure markers as a second line).
+# Reports go to a temporary directory: the committed reports in benchmarks/results/ are left alone.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/.." && pwd)"
+project="$root/benchmarks/FastSerialization.Benchmarks"
+out="$(mktemp -d "${TMPDIR:-/tmp}/fastserialization-bench-dry.XXXXXX")"
+log="$out/bdn.log"
+start=$(date +%s)
+
+echo "== build (Release)"
+dotnet build -c Release "$project" -nologo -v quiet
+
+echo "== BenchmarkDotNet, every benchmark, --job Dry (reports: $out)"
+status=0
+dotnet run -c Release --no-build --project "$project" -- --filter '*' --job Dry --results "$out" 2>&1 | tee "$log" || status=$?
+if [ "$status" -ne 0 ]; then
+  echo "run-dry: the BenchmarkDotNet run exited with $status" >&2
+  exit 1
+fi
+# Second line of defence, in case a failure slipped past the program's own check.
+# (Not a grep for "NA" cells: a Dry job's single iteration has no Error column value, printed NA.)
+if grep -E -q "BENCHMARK FAILURE|Benchmarks with issues|ExitCode != 0" "$log"; then
+  grep -E -A5 "BENCHMARK FAILURE|Benchmarks with issues|ExitCode != 0" "$log" >&2 || true
+  echo "run-dry: BenchmarkDotNet reported a failed benchmark" >&2
+  exit 1
+fi
+if ! grep -q "^All [0-9]* benchmarks ran" "$log"; then
+  echo "run-dry: the run did not confirm that every benchmark ran" >&2
+  exit 1
+fi
+
+echo "== latency mode, small count"
+dotnet run -c Release --no-build --project "$project" -- latency --count 20000 --bf-count 2000 --results "$out"
+
+echo "== seed-table mode, small count"
+dotnet run -c Release --no-build --project "$project" -- seedtable --count 50000 --bf-count 2000 --results "$out"
+
+for f in summary.md latency.md seed-table.md; do
+  [ -s "$out/$f" ] || { echo "run-dry: $f was not written" >&2; exit 1; }
+done
+
+echo "run-dry: all benchmarks ran in $(( $(date +%s) - start )) s; reports in $out"
