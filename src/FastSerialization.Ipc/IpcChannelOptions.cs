@@ -8,7 +8,7 @@ public sealed class IpcChannelOptions
     private TimeSpan _handshakeTimeout = TimeSpan.FromSeconds(10);
     private int _receiveQueueCapacity = 1024;
     private int _sharedMemoryRingCapacity = 1024 * 1024;
-    private TimeSpan _sharedMemorySpinTime = TimeSpan.FromMicroseconds(50);
+    private TimeSpan _sharedMemorySpinTime = TimeSpan.Zero;
 
     /// <summary>How long opening a channel waits for the peer's handshake. Default 10 seconds.</summary>
     public TimeSpan HandshakeTimeout
@@ -46,8 +46,10 @@ public sealed class IpcChannelOptions
     /// <summary>
     /// How long a <see cref="IpcTransport.SharedMemory"/> channel that waits for the peer (for its next
     /// record, or for room in a full ring) spins before it yields its core and then sleeps until the peer
-    /// rings. Longer spins lower the latency of a busy channel and cost CPU; an idle channel sleeps.
-    /// From zero to one second; default 50 microseconds.
+    /// rings (after the spin it yields its core 16 times, then sleeps). A spin lowers the latency only when
+    /// each process has a core to spare: on a machine with few cores the spinning thread takes the core the
+    /// peer (or this process's own consumer of the messages) needs, and round trips get slower. An idle
+    /// channel sleeps either way. From zero to one second; default zero (yield, then sleep).
     /// </summary>
     public TimeSpan SharedMemorySpinTime
     {
