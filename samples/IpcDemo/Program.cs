@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using System.Diagnostics;
 using System.Globalization;
 using System.IO;
@@ -7,75 +8,151 @@ using FastSerialization.Ipc;
 using IpcDemo;
 
 // One program, two processes: run without arguments, it starts itself again as a child and talks to it
-// through a FastSerialization channel over a Unix domain socket (a named pipe on Windows).
-//   dotnet run --project samples/IpcDemo [-- --trades N --pings N]
-if (args.Length >= 2 && args[0] == "--child")
+// through a FastSerialization channel, over a Unix domain socket (a named pipe on Windows) and over
+// shared memory, and prints both transports' figures side by side.
+//   dotnet run -c Release --project samples/IpcDemo [-- --transport shm|socket|both --trades N --pings N --idle-seconds N --spin-us N]
+var options = new IpcChannelOptions();
+options.SharedMemorySpinTime = TimeSpan.FromMicroseconds(Option("--spin-us", (long)options.SharedMemorySpinTime.TotalMicroseconds));
+if (args.Length >= 3 && args[0] == "--child")
 {
-    return await Child.RunAsync(args[1]);
+    return await Child.RunAsync(args[1], Enum.Parse<IpcTransport>(args[2]), options);
 }
 
 long trades = Option("--trades", 1_000_000);
 int pings = (int)Option("--pings", 20_000);
-string name = $"ipcdemo-{Environment.ProcessId}";
-
-await using IpcServer server = IpcServer.Listen(name, Registry.Create());
-using Process child = StartChild(name);
-await using IpcChannel channel = await server.AcceptAsync();
-Console.WriteLine($"parent {Environment.ProcessId} <-> child {child.Id} over {server.Address}");
-
-// 1. One way: a burst of trades and customers, then a summary the child checks against what it received.
-long customers = trades / 10;
-double priceSum = 0;
-var clock = Stopwatch.StartNew();
-for (long i = 0; i < trades; i++)
+int idleSeconds = (int)Option("--idle-seconds", 3);
+string which = TextOption("--transport", "both");
+var transports = which switch
 {
-    var trade = new Trade
+    "socket" => new[] { IpcTransport.UnixSocket },
+    "shm" => new[] { IpcTransport.SharedMemory },
+    "both" => OperatingSystem.IsWindows() ? new[] { IpcTransport.UnixSocket } : new[] { IpcTransport.UnixSocket, IpcTransport.SharedMemory },
+    _ => throw new ArgumentException($"--transport is shm, socket or both, not '{which}'."),
+};
+
+var results = new List<Result>();
+bool ok = true;
+foreach (IpcTransport transport in transports)
+{
+    Result result = await RunAsync(transport);
+    results.Add(result);
+    ok &= result.Ok;
+}
+
+Console.WriteLine();
+Console.WriteLine($"{"",-28}{string.Join("", results.ConvertAll(r => $"{Label(r.Transport),16}"))}");
+Row("one way Trade (msgs/s)", r => r.TradesPerSecond.ToString("N0", CultureInfo.InvariantCulture));
+Row("one way Customer (msgs/s)", r => r.CustomersPerSecond.ToString("N0", CultureInfo.InvariantCulture));
+Row("round trip median (us)", r => r.Median.ToString("F1", CultureInfo.InvariantCulture));
+Row("round trip p99 (us)", r => r.P99.ToString("F1", CultureInfo.InvariantCulture));
+Row("round trip p99.9 (us)", r => r.P999.ToString("F1", CultureInfo.InvariantCulture));
+Row("idle CPU, parent (% core)", r => r.IdleParentCpu.ToString("F2", CultureInfo.InvariantCulture));
+Row("idle CPU, child (% core)", r => r.IdleChildCpu < 0 ? "n/a" : r.IdleChildCpu.ToString("F2", CultureInfo.InvariantCulture));
+Console.WriteLine(ok ? "IPC demo: OK" : "IPC demo: FAILED");
+return ok ? 0 : 1;
+
+async Task<Result> RunAsync(IpcTransport transport)
+{
+    string name = $"ipcdemo-{Environment.ProcessId}-{transport}";
+    await using IpcServer server = IpcServer.Listen(name, Registry.Create(), transport, options);
+    using Process child = StartChild(name, transport, options);
+    await using IpcChannel channel = await server.AcceptAsync();
+    Console.WriteLine($"[{Label(transport)}] parent {Environment.ProcessId} <-> child {child.Id} under {server.Address}");
+    bool fine = true;
+
+    // 1. One way: a burst of trades, then a burst of customers, each closed by a summary the child checks.
+    double priceSum = 0;
+    var clock = Stopwatch.StartNew();
+    for (long i = 0; i < trades; i++)
     {
-        TimeNs = 1_700_000_000_000_000_000UL + (ulong)i,
-        Price = 30_000 + (i % 1000) * 0.5,
-        Amount = 0.01 * (1 + (i % 5)),
-        Exchange = 1,
-        BaseCurrency = 2,
-        QuoteCurrency = 3,
-        Side = (byte)(i % 2),
-    };
-    priceSum += trade.Price;
-    await channel.SendAsync(trade);
-    if (i % 10 == 0 && i / 10 < customers)
+        var trade = new Trade
+        {
+            TimeNs = 1_700_000_000_000_000_000UL + (ulong)i,
+            Price = 30_000 + (i % 1000) * 0.5,
+            Amount = 0.01 * (1 + (i % 5)),
+            Exchange = 1,
+            BaseCurrency = 2,
+            QuoteCurrency = 3,
+            Side = (byte)(i % 2),
+        };
+        priceSum += trade.Price;
+        await channel.SendAsync(trade);
+    }
+
+    await channel.SendAsync(new StreamEnd { Trades = trades, PriceSum = priceSum });
+    var verdict = (StreamEnd)(await channel.ReceiveAsync())!;
+    double tradesPerSecond = trades / clock.Elapsed.TotalSeconds;
+    fine &= verdict.Trades == trades && verdict.Customers == 0 && verdict.PriceSum == priceSum;
+
+    long customers = trades / 4;
+    clock.Restart();
+    for (long i = 0; i < customers; i++)
     {
         await channel.SendAsync(new Customer { LastName = "Smith", FirstName = "John", Address = "1 Main Street", Age = 35, Code = (int)i });
     }
+
+    await channel.SendAsync(new StreamEnd { Customers = customers });
+    verdict = (StreamEnd)(await channel.ReceiveAsync())!;
+    double customersPerSecond = customers / clock.Elapsed.TotalSeconds;
+    fine &= verdict.Customers == customers && verdict.Trades == 0;
+    Console.WriteLine($"[{Label(transport)}] one way: {trades:N0} trades at {tradesPerSecond:N0}/s, {customers:N0} customers at {customersPerSecond:N0}/s; child's counts and checksum {(fine ? "match" : "DIFFER")}");
+
+    // 2. Round trips: request, response, one at a time.
+    var rtt = new double[pings];
+    for (int i = 0; i < pings; i++)
+    {
+        long start = Stopwatch.GetTimestamp();
+        Pong pong = await channel.RequestAsync<Pong>(new Ping { Id = i });
+        rtt[i] = Stopwatch.GetElapsedTime(start).TotalMicroseconds;
+        fine &= pong.Id == i;
+    }
+
+    Array.Sort(rtt);
+    double Percentile(double p) => rtt[Math.Min(rtt.Length - 1, (int)(p * rtt.Length))];
+    Console.WriteLine($"[{Label(transport)}] round trip ({pings:N0} requests): median {Percentile(0.5):F1} us, p99 {Percentile(0.99):F1} us, p99.9 {Percentile(0.999):F1} us");
+
+    // 3. An idle channel: the CPU both processes use while nothing is sent.
+    await Task.Delay(200);
+    TimeSpan parentBefore = Process.GetCurrentProcess().TotalProcessorTime;
+    double childBefore = CpuSeconds(child.Id);
+    clock.Restart();
+    await Task.Delay(TimeSpan.FromSeconds(idleSeconds));
+    double elapsed = clock.Elapsed.TotalSeconds;
+    double parentIdle = (Process.GetCurrentProcess().TotalProcessorTime - parentBefore).TotalSeconds / elapsed * 100;
+    double childAfter = CpuSeconds(child.Id);
+    double childIdle = childBefore < 0 || childAfter < 0 ? -1 : (childAfter - childBefore) / elapsed * 100;
+    Console.WriteLine($"[{Label(transport)}] idle for {elapsed:F1} s: parent {parentIdle:F2}% of a core, child {(childIdle < 0 ? "n/a" : childIdle.ToString("F2", CultureInfo.InvariantCulture) + "%")}");
+
+    await channel.DisposeAsync();
+    await child.WaitForExitAsync();
+    fine &= child.ExitCode == 0;
+    return new Result(transport, fine, tradesPerSecond, customersPerSecond, Percentile(0.5), Percentile(0.99), Percentile(0.999), parentIdle, childIdle);
 }
 
-await channel.SendAsync(new StreamEnd { Trades = trades, Customers = customers, PriceSum = priceSum });
-var verdict = (StreamEnd)(await channel.ReceiveAsync())!;
-clock.Stop();
-long messages = trades + customers;
-bool ok = verdict.Trades == trades && verdict.Customers == customers && verdict.PriceSum == priceSum;
-Console.WriteLine($"one way: {trades:N0} trades + {customers:N0} customers in {clock.Elapsed.TotalSeconds:F2} s = {messages / clock.Elapsed.TotalSeconds:N0} messages/s; child counted {verdict.Trades:N0} + {verdict.Customers:N0}, checksum {(ok ? "matches" : "DIFFERS")}");
+void Row(string label, Func<Result, string> cell) =>
+    Console.WriteLine($"{label,-28}{string.Join("", results.ConvertAll(r => $"{cell(r),16}"))}");
 
-// 2. Round trips: request, response, one at a time.
-var rtt = new double[pings];
-for (int i = 0; i < pings; i++)
+static string Label(IpcTransport transport) => transport == IpcTransport.SharedMemory ? "shared memory" : "unix socket";
+
+// utime + stime of a process from /proc/<pid>/stat (Linux), in seconds; -1 elsewhere.
+static double CpuSeconds(int pid)
 {
-    long start = Stopwatch.GetTimestamp();
-    Pong pong = await channel.RequestAsync<Pong>(new Ping { Id = i });
-    rtt[i] = Stopwatch.GetElapsedTime(start).TotalMicroseconds;
-    if (pong.Id != i)
+    try
     {
-        ok = false;
+        string stat = File.ReadAllText($"/proc/{pid}/stat");
+        string[] fields = stat.Substring(stat.LastIndexOf(')') + 2).Split(' ');
+        long ticks = long.Parse(fields[11], CultureInfo.InvariantCulture) + long.Parse(fields[12], CultureInfo.InvariantCulture);
+        return ticks / 100.0; // USER_HZ
+    }
+    catch (IOException)
+    {
+        return -1;
+    }
+    catch (UnauthorizedAccessException)
+    {
+        return -1;
     }
 }
-
-Array.Sort(rtt);
-Console.WriteLine($"round trip ({pings:N0} requests): median {Percentile(0.5):F1} us, p99 {Percentile(0.99):F1} us, p99.9 {Percentile(0.999):F1} us");
-
-await channel.DisposeAsync();
-await child.WaitForExitAsync();
-Console.WriteLine(ok && child.ExitCode == 0 ? "IPC demo: OK" : $"IPC demo: FAILED (child exit code {child.ExitCode})");
-return ok && child.ExitCode == 0 ? 0 : 1;
-
-double Percentile(double p) => rtt[Math.Min(rtt.Length - 1, (int)(p * rtt.Length))];
 
 long Option(string flag, long fallback)
 {
@@ -83,7 +160,13 @@ long Option(string flag, long fallback)
     return at >= 0 && at + 1 < args.Length ? long.Parse(args[at + 1], CultureInfo.InvariantCulture) : fallback;
 }
 
-static Process StartChild(string name)
+string TextOption(string flag, string fallback)
+{
+    int at = Array.IndexOf(args, flag);
+    return at >= 0 && at + 1 < args.Length ? args[at + 1] : fallback;
+}
+
+static Process StartChild(string name, IpcTransport transport, IpcChannelOptions options)
 {
     string host = Environment.ProcessPath!;
     var info = new ProcessStartInfo(host) { UseShellExecute = false };
@@ -94,14 +177,19 @@ static Process StartChild(string name)
 
     info.ArgumentList.Add("--child");
     info.ArgumentList.Add(name);
+    info.ArgumentList.Add(transport.ToString());
+    info.ArgumentList.Add("--spin-us");
+    info.ArgumentList.Add(((long)options.SharedMemorySpinTime.TotalMicroseconds).ToString(CultureInfo.InvariantCulture));
     return Process.Start(info)!;
 }
 
+internal sealed record Result(IpcTransport Transport, bool Ok, double TradesPerSecond, double CustomersPerSecond, double Median, double P99, double P999, double IdleParentCpu, double IdleChildCpu);
+
 internal static class Child
 {
-    public static async Task<int> RunAsync(string name)
+    public static async Task<int> RunAsync(string name, IpcTransport transport, IpcChannelOptions options)
     {
-        await using IpcChannel channel = await IpcChannel.ConnectAsync(name, Registry.Create());
+        await using IpcChannel channel = await IpcChannel.ConnectAsync(name, Registry.Create(), transport, options);
         long trades = 0, customers = 0;
         double priceSum = 0;
         await foreach (object message in channel.ReadAllAsync())
@@ -117,6 +205,8 @@ internal static class Child
                     break;
                 case StreamEnd:
                     await channel.SendAsync(new StreamEnd { Trades = trades, Customers = customers, PriceSum = priceSum });
+                    trades = customers = 0;
+                    priceSum = 0;
                     break;
                 case IpcRequest { Message: Ping ping } request:
                     await request.RespondAsync(new Pong { Id = ping.Id });

@@ -6,6 +6,7 @@ using System.Net.Sockets;
 using System.Threading;
 using System.Threading.Tasks;
 using FastSerialization.Ipc.Internal;
+using FastSerialization.Ipc.SharedMemory;
 
 namespace FastSerialization.Ipc;
 
@@ -29,13 +30,36 @@ public sealed partial class IpcChannel
     /// <returns>The open channel.</returns>
     /// <exception cref="IpcException">No server listens under that name, or the connection failed.</exception>
     /// <exception cref="IpcHandshakeException">The server's registry or format version differs.</exception>
-    public static async Task<IpcChannel> ConnectAsync(string name, CustomBinaryFormatter formatter, IpcChannelOptions? options, CancellationToken cancellationToken = default)
+    public static Task<IpcChannel> ConnectAsync(string name, CustomBinaryFormatter formatter, IpcChannelOptions? options, CancellationToken cancellationToken = default) =>
+        ConnectAsync(name, formatter, IpcTransport.UnixSocket, options, cancellationToken);
+
+    /// <summary>Connects to the <see cref="IpcServer"/> listening under <paramref name="name"/> with the given transport (the server's).</summary>
+    /// <param name="name">The server's channel name.</param>
+    /// <param name="formatter">The formatter whose registered types the channel carries.</param>
+    /// <param name="transport">The transport the server listens with.</param>
+    /// <param name="options">Channel settings, or null for the defaults.</param>
+    /// <param name="cancellationToken">Cancels connecting and the handshake.</param>
+    /// <returns>The open channel.</returns>
+    /// <exception cref="IpcException">No server listens under that name, or the connection failed.</exception>
+    /// <exception cref="IpcHandshakeException">The server's registry, format version or transport differs.</exception>
+    /// <exception cref="PlatformNotSupportedException">Shared memory on Windows (not supported yet).</exception>
+    public static async Task<IpcChannel> ConnectAsync(string name, CustomBinaryFormatter formatter, IpcTransport transport, IpcChannelOptions? options = null, CancellationToken cancellationToken = default)
     {
         IpcEndpoint.ValidateName(name);
         ArgumentNullException.ThrowIfNull(formatter);
+        if (transport is not (IpcTransport.UnixSocket or IpcTransport.SharedMemory))
+        {
+            throw new ArgumentOutOfRangeException(nameof(transport), transport, "Unknown transport.");
+        }
+
         Stream stream;
         if (OperatingSystem.IsWindows())
         {
+            if (transport == IpcTransport.SharedMemory)
+            {
+                throw new PlatformNotSupportedException("The shared-memory transport is not supported on Windows yet; use IpcTransport.UnixSocket, which is a named pipe there.");
+            }
+
             var pipe = new NamedPipeClientStream(".", IpcEndpoint.PipeName(name), PipeDirection.InOut, System.IO.Pipes.PipeOptions.Asynchronous | System.IO.Pipes.PipeOptions.CurrentUserOnly);
             try
             {
@@ -66,6 +90,11 @@ public sealed partial class IpcChannel
             {
                 socket.Dispose();
                 throw;
+            }
+
+            if (transport == IpcTransport.SharedMemory)
+            {
+                return await SharedMemoryTransport.ConnectAsync(socket, name, formatter, options, cancellationToken).ConfigureAwait(false);
             }
 
             stream = new NetworkStream(socket, ownsSocket: true);

@@ -55,6 +55,11 @@ public sealed partial class IpcChannel
 
                 if (complete)
                 {
+                    if (hello.Kind == ControlKind.SharedMemorySetup)
+                    {
+                        throw new IpcHandshakeException("The server uses the shared-memory transport (IpcTransport.SharedMemory); this side uses a stream. Both ends must use the same transport.", null);
+                    }
+
                     if (hello.Kind != ControlKind.Hello || hello.Hello is null)
                     {
                         throw new IpcHandshakeException($"The peer's first record is a {hello.Kind} control record, not its handshake.", null);

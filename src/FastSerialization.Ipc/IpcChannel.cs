@@ -8,6 +8,7 @@ using System.Threading;
 using System.Threading.Channels;
 using System.Threading.Tasks;
 using FastSerialization.Ipc.Internal;
+using FastSerialization.Ipc.SharedMemory;
 
 namespace FastSerialization.Ipc;
 
@@ -59,6 +60,9 @@ public sealed partial class IpcChannel : IAsyncDisposable
             FullMode = BoundedChannelFullMode.Wait,
         });
     }
+
+    /// <summary>The writer under the channel (tests reach past the send path with it).</summary>
+    internal PipeWriter Writer => _writer;
 
     /// <summary>A task that completes when the channel stops receiving: normally when the peer closed it, faulted when it failed.</summary>
     public Task Completion => _receiveLoop;
@@ -152,7 +156,17 @@ public sealed partial class IpcChannel : IAsyncDisposable
             ThrowIfClosed();
             foreach (T message in messages)
             {
-                _formatter.Serialize(_writer, message);
+                long mark = RingMark();
+                try
+                {
+                    _formatter.Serialize(_writer, message);
+                }
+                catch when (mark >= 0)
+                {
+                    ((RingPipeWriter)_writer).Rollback(mark);
+                    throw;
+                }
+
                 if (MustFlush())
                 {
                     await FlushCoreAsync(cancellationToken).ConfigureAwait(false);
@@ -322,6 +336,21 @@ public sealed partial class IpcChannel : IAsyncDisposable
         }
 
         await _reader.CompleteAsync().ConfigureAwait(false);
+        if (_transport is SharedMemoryTransport)
+        {
+            // The rings are unmapped with the transport: wait for a sender still inside them (one that
+            // passed its closed check before this began, or a flush that is waking up) to leave. A sender
+            // that does not leave in time keeps the mapping: a leak, never a write to unmapped memory.
+            if (!await _sendLock.WaitAsync(TimeSpan.FromSeconds(5)).ConfigureAwait(false))
+            {
+                _inbox.Writer.TryComplete();
+                FailPendingRequests(new IpcException("The channel was closed."));
+                return;
+            }
+
+            _sendLock.Release();
+        }
+
         if (_transport is not null)
         {
             try
@@ -368,12 +397,24 @@ public sealed partial class IpcChannel : IAsyncDisposable
         try
         {
             ThrowIfClosed();
-            if (prefix is { } kind)
+            long mark = RingMark();
+            try
             {
-                ControlRecord.Write(_writer, kind, correlationId);
+                if (prefix is { } kind)
+                {
+                    ControlRecord.Write(_writer, kind, correlationId);
+                }
+
+                _formatter.Serialize(_writer, message);
+            }
+            catch when (mark >= 0)
+            {
+                // A shared-memory ring refused the record (or the formatter failed inside it): take back
+                // the request prefix too, so that the peer never sees half a message.
+                ((RingPipeWriter)_writer).Rollback(mark);
+                throw;
             }
 
-            _formatter.Serialize(_writer, message);
             if (flushNow || MustFlush())
             {
                 await FlushCoreAsync(cancellationToken).ConfigureAwait(false);
@@ -390,6 +431,9 @@ public sealed partial class IpcChannel : IAsyncDisposable
             _sendLock.Release();
         }
     }
+
+    /// <summary>Where a shared-memory ring writer stands before a message (so that a failed one can be taken back), or -1 for other writers.</summary>
+    private long RingMark() => _writer is RingPipeWriter ring ? ring.Mark : -1;
 
     /// <summary>True when the buffer holds enough to flush now (or when the writer cannot say how much it holds).</summary>
     private bool MustFlush() => !_writer.CanGetUnflushedBytes || _writer.UnflushedBytes >= FlushThreshold;

@@ -7,6 +7,8 @@ public sealed class IpcChannelOptions
 {
     private TimeSpan _handshakeTimeout = TimeSpan.FromSeconds(10);
     private int _receiveQueueCapacity = 1024;
+    private int _sharedMemoryRingCapacity = 1024 * 1024;
+    private TimeSpan _sharedMemorySpinTime = TimeSpan.Zero;
 
     /// <summary>How long opening a channel waits for the peer's handshake. Default 10 seconds.</summary>
     public TimeSpan HandshakeTimeout
@@ -27,6 +29,35 @@ public sealed class IpcChannelOptions
 
     /// <summary>The time <see cref="IpcChannel.RequestAsync{TResponse}(object, System.Threading.CancellationToken)"/> waits for a response when the caller gives none. Default 30 seconds.</summary>
     public TimeSpan DefaultRequestTimeout { get; set; } = TimeSpan.FromSeconds(30);
+
+    /// <summary>
+    /// The size in bytes of each of the two rings of a <see cref="IpcTransport.SharedMemory"/> channel
+    /// (one per direction): a power of two from 4 KiB to 1 GiB. Default 1 MiB. The server's setting
+    /// applies; a record (length prefix included) larger than the ring is refused when it is sent.
+    /// </summary>
+    public int SharedMemoryRingCapacity
+    {
+        get => _sharedMemoryRingCapacity;
+        set => _sharedMemoryRingCapacity = value is >= 4096 and <= 1 << 30 && (value & (value - 1)) == 0
+            ? value
+            : throw new ArgumentOutOfRangeException(nameof(value), value, "The ring capacity must be a power of two from 4,096 to 1,073,741,824 bytes.");
+    }
+
+    /// <summary>
+    /// How long a <see cref="IpcTransport.SharedMemory"/> channel that waits for the peer (for its next
+    /// record, or for room in a full ring) spins before it yields its core and then sleeps until the peer
+    /// rings (after the spin it yields its core 16 times, then sleeps). A spin lowers the latency only when
+    /// each process has a core to spare: on a machine with few cores the spinning thread takes the core the
+    /// peer (or this process's own consumer of the messages) needs, and round trips get slower. An idle
+    /// channel sleeps either way. From zero to one second; default zero (yield, then sleep).
+    /// </summary>
+    public TimeSpan SharedMemorySpinTime
+    {
+        get => _sharedMemorySpinTime;
+        set => _sharedMemorySpinTime = value >= TimeSpan.Zero && value <= TimeSpan.FromSeconds(1)
+            ? value
+            : throw new ArgumentOutOfRangeException(nameof(value), value, "The spin time must be from zero to one second.");
+    }
 
     internal static IpcChannelOptions Default { get; } = new();
 }

@@ -7,6 +7,7 @@ using System.Runtime.CompilerServices;
 using System.Threading;
 using System.Threading.Tasks;
 using FastSerialization.Ipc.Internal;
+using FastSerialization.Ipc.SharedMemory;
 
 namespace FastSerialization.Ipc;
 
@@ -22,11 +23,13 @@ public sealed class IpcServer : IAsyncDisposable
     private readonly IpcChannelOptions? _options;
     private readonly Socket? _listener;
     private readonly string? _socketPath;
+    private readonly IpcTransport _transport;
     private int _disposed;
 
-    private IpcServer(string name, CustomBinaryFormatter formatter, IpcChannelOptions? options, Socket? listener, string? socketPath)
+    private IpcServer(string name, CustomBinaryFormatter formatter, IpcChannelOptions? options, Socket? listener, string? socketPath, IpcTransport transport = IpcTransport.UnixSocket)
     {
         _name = name;
+        _transport = transport;
         _formatter = formatter;
         _options = options;
         _listener = listener;
@@ -38,6 +41,9 @@ public sealed class IpcServer : IAsyncDisposable
 
     /// <summary>The channel name.</summary>
     public string Name => _name;
+
+    /// <summary>How the accepted channels carry their bytes.</summary>
+    public IpcTransport Transport => _transport;
 
     /// <summary>Where the server listens: the socket path, or the pipe name on Windows.</summary>
     public string Address => _socketPath ?? IpcEndpoint.PipeName(_name);
@@ -52,16 +58,48 @@ public sealed class IpcServer : IAsyncDisposable
     /// <returns>The listening server.</returns>
     /// <exception cref="ArgumentException">The name is not valid.</exception>
     /// <exception cref="IpcException">Another server is listening under that name, or the socket directory is not private.</exception>
-    public static IpcServer Listen(string name, CustomBinaryFormatter formatter, IpcChannelOptions? options = null)
+    public static IpcServer Listen(string name, CustomBinaryFormatter formatter, IpcChannelOptions? options = null) =>
+        Listen(name, formatter, IpcTransport.UnixSocket, options);
+
+    /// <summary>
+    /// Starts listening under <paramref name="name"/> with the given transport. With
+    /// <see cref="IpcTransport.SharedMemory"/> each accepted channel gets its own pair of rings in a
+    /// memory-mapped file; clients must connect with the same transport. Ring files left behind by a
+    /// server of this name that crashed are removed.
+    /// </summary>
+    /// <param name="name">1 to 64 letters, digits, '.', '_' or '-': a name, not a path.</param>
+    /// <param name="formatter">The formatter whose registered types the channels carry.</param>
+    /// <param name="transport">How the channels carry their bytes.</param>
+    /// <param name="options">Settings for the accepted channels, or null for the defaults.</param>
+    /// <returns>The listening server.</returns>
+    /// <exception cref="ArgumentException">The name is not valid.</exception>
+    /// <exception cref="IpcException">Another server is listening under that name, or the socket directory is not private.</exception>
+    /// <exception cref="PlatformNotSupportedException">Shared memory on Windows (not supported yet).</exception>
+    public static IpcServer Listen(string name, CustomBinaryFormatter formatter, IpcTransport transport, IpcChannelOptions? options = null)
     {
         IpcEndpoint.ValidateName(name);
         ArgumentNullException.ThrowIfNull(formatter);
+        if (transport is not (IpcTransport.UnixSocket or IpcTransport.SharedMemory))
+        {
+            throw new ArgumentOutOfRangeException(nameof(transport), transport, "Unknown transport.");
+        }
+
         if (OperatingSystem.IsWindows())
         {
+            if (transport == IpcTransport.SharedMemory)
+            {
+                throw new PlatformNotSupportedException("The shared-memory transport is not supported on Windows yet (its doorbell would be a named pipe); use IpcTransport.UnixSocket, which is a named pipe there.");
+            }
+
             return new IpcServer(name, formatter, options, listener: null, socketPath: null);
         }
 
         string path = IpcEndpoint.SocketPath(name, IpcEndpoint.EnsurePrivateDirectory());
+        if (transport == IpcTransport.SharedMemory)
+        {
+            SharedMemoryFile.RemoveStale(name);
+        }
+
         RemoveStaleSocket(path, name);
         var listener = new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
         try
@@ -76,7 +114,7 @@ public sealed class IpcServer : IAsyncDisposable
             throw new IpcException($"Cannot listen on {path}: {ex.Message}", ex);
         }
 
-        return new IpcServer(name, formatter, options, listener, path);
+        return new IpcServer(name, formatter, options, listener, path, transport);
     }
 
     /// <summary>Waits for the next client and opens a channel with it (the handshake included).</summary>
@@ -91,6 +129,11 @@ public sealed class IpcServer : IAsyncDisposable
         if (_listener is not null)
         {
             Socket socket = await _listener.AcceptAsync(cancellationToken).ConfigureAwait(false);
+            if (_transport == IpcTransport.SharedMemory && !OperatingSystem.IsWindows())
+            {
+                return await SharedMemoryTransport.AcceptAsync(socket, _name, _formatter, _options, cancellationToken).ConfigureAwait(false);
+            }
+
             stream = new NetworkStream(socket, ownsSocket: true);
         }
         else

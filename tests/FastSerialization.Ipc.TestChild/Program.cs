@@ -7,6 +7,9 @@ using FastSerialization.Ipc;
 using FastSerialization.Ipc.TestChild;
 
 // Roles (args[0]) for the two-process tests. Exit code 0 = done as planned.
+// A "--shm" argument anywhere selects the shared-memory transport for the roles that connect by name.
+IpcTransport transport = args.Contains("--shm") ? IpcTransport.SharedMemory : IpcTransport.UnixSocket;
+args = args.Where(a => a != "--shm").ToArray();
 string role = args.Length > 0 ? args[0] : "help";
 try
 {
@@ -14,7 +17,7 @@ try
     {
         case "echo": // connect to server args[1]; answer requests with Pong, send other messages back
         {
-            await using IpcChannel channel = await IpcChannel.ConnectAsync(args[1], Registry.Create());
+            await using IpcChannel channel = await IpcChannel.ConnectAsync(args[1], Registry.Create(), transport);
             await EchoAsync(channel);
             return 0;
         }
@@ -28,7 +31,7 @@ try
 
         case "sink": // receive trades until a Summary; check count and checksum; answer with our own Summary
         {
-            await using IpcChannel channel = await IpcChannel.ConnectAsync(args[1], Registry.Create());
+            await using IpcChannel channel = await IpcChannel.ConnectAsync(args[1], Registry.Create(), transport);
             long count = 0;
             ulong checksum = 0;
             await foreach (object message in channel.ReadAllAsync())
@@ -55,7 +58,7 @@ try
 
         case "source": // send args[2] trades, then their Summary; wait for the peer to close
         {
-            await using IpcChannel channel = await IpcChannel.ConnectAsync(args[1], Registry.Create());
+            await using IpcChannel channel = await IpcChannel.ConnectAsync(args[1], Registry.Create(), transport);
             long total = long.Parse(args[2], System.Globalization.CultureInfo.InvariantCulture);
             ulong checksum = 0;
             for (long i = 0; i < total; i++)
@@ -75,7 +78,7 @@ try
 
         case "burst": // args[2] senders, each sending args[3] trades at once on one channel
         {
-            await using IpcChannel channel = await IpcChannel.ConnectAsync(args[1], Registry.Create());
+            await using IpcChannel channel = await IpcChannel.ConnectAsync(args[1], Registry.Create(), transport);
             int senders = int.Parse(args[2], System.Globalization.CultureInfo.InvariantCulture);
             int each = int.Parse(args[3], System.Globalization.CultureInfo.InvariantCulture);
             await Task.WhenAll(Enumerable.Range(0, senders).Select(sender => Task.Run(async () =>
@@ -97,7 +100,7 @@ try
         {
             try
             {
-                await using IpcChannel channel = await IpcChannel.ConnectAsync(args[1], Registry.CreateMismatched());
+                await using IpcChannel channel = await IpcChannel.ConnectAsync(args[1], Registry.CreateMismatched(), transport);
                 Console.WriteLine("handshake unexpectedly succeeded");
                 return 1;
             }
@@ -118,7 +121,7 @@ try
                 IpcChannel channel;
                 try
                 {
-                    channel = await IpcChannel.ConnectAsync(args[1], Registry.Create());
+                    channel = await IpcChannel.ConnectAsync(args[1], Registry.Create(), transport);
                 }
                 catch (IpcException)
                 {
@@ -154,14 +157,28 @@ try
 
         case "listen": // listen under args[1] and wait to be killed, leaving the socket file behind
         {
-            IpcServer server = IpcServer.Listen(args[1], Registry.Create());
+            IpcServer server = IpcServer.Listen(args[1], Registry.Create(), transport);
             Console.WriteLine($"LISTENING {server.Address}");
             await Task.Delay(Timeout.Infinite);
             return 0;
         }
 
+        case "die-unpublished": // shared memory: send args[2] trades, write one more into the ring without publishing it, and die
+        {
+            IpcChannel channel = await IpcChannel.ConnectAsync(args[1], Registry.Create(), IpcTransport.SharedMemory);
+            long total = long.Parse(args[2], System.Globalization.CultureInfo.InvariantCulture);
+            // SendManyAsync flushes before it returns and schedules no later flush that could publish the last record.
+            await channel.SendManyAsync(Enumerable.Range(0, (int)total).Select(i => Trade.Make(i)));
+            var ring = (FastSerialization.Ipc.SharedMemory.RingPipeWriter)channel.Writer;
+            Registry.Create().Serialize(ring, Trade.Make(total));
+            Console.WriteLine($"UNPUBLISHED {ring.UnpublishedInRing}");
+            Console.Out.Flush();
+            System.Diagnostics.Process.GetCurrentProcess().Kill(); // SIGKILL: no Goodbye, no flush
+            return 1;
+        }
+
         default:
-            Console.Error.WriteLine("roles: echo NAME | echo-parent ARG | sink NAME | source NAME COUNT | burst NAME SENDERS COUNT | mismatch NAME | reconnect NAME COUNT | listen NAME");
+            Console.Error.WriteLine("roles: echo NAME | echo-parent ARG | sink NAME | source NAME COUNT | burst NAME SENDERS COUNT | mismatch NAME | reconnect NAME COUNT | listen NAME | die-unpublished NAME COUNT; add --shm for shared memory");
             return 2;
     }
 }

@@ -15,14 +15,20 @@ public class TwoProcessTests
     private const int MillionMessages = 1_000_000;
     private static readonly TimeSpan ChildTimeout = TimeSpan.FromMinutes(3);
 
-    [Fact]
-    public async Task OneMillionMessages_EachWay_ArriveWithTheirChecksum()
+    /// <summary>The child's arguments, with the flag that makes it use <paramref name="transport"/>.</summary>
+    internal static string[] Args(IpcTransport transport, params string[] args) =>
+        transport == IpcTransport.SharedMemory ? args.Append("--shm").ToArray() : args;
+
+    [Theory]
+    [InlineData(IpcTransport.UnixSocket)]
+    [InlineData(IpcTransport.SharedMemory)]
+    public async Task OneMillionMessages_EachWay_ArriveWithTheirChecksum(IpcTransport transport)
     {
         // This process -> child: the child checks order, counts and folds a checksum, and reports it.
         string sinkName = Names.Unique("sink");
-        await using (IpcServer server = IpcServer.Listen(sinkName, Registry.Create()))
+        await using (IpcServer server = IpcServer.Listen(sinkName, Registry.Create(), transport))
         {
-            using ChildProcess child = ChildProcess.Start("sink", sinkName);
+            using ChildProcess child = ChildProcess.Start(Args(transport, "sink", sinkName));
             await using IpcChannel channel = await server.AcceptAsync();
             ulong checksum = 0;
             for (long i = 0; i < MillionMessages; i++)
@@ -42,9 +48,9 @@ public class TwoProcessTests
 
         // Child -> this process.
         string sourceName = Names.Unique("source");
-        await using (IpcServer server = IpcServer.Listen(sourceName, Registry.Create()))
+        await using (IpcServer server = IpcServer.Listen(sourceName, Registry.Create(), transport))
         {
-            using ChildProcess child = ChildProcess.Start("source", sourceName, MillionMessages.ToString(System.Globalization.CultureInfo.InvariantCulture));
+            using ChildProcess child = ChildProcess.Start(Args(transport, "source", sourceName, MillionMessages.ToString(System.Globalization.CultureInfo.InvariantCulture)));
             IpcChannel channel = await server.AcceptAsync();
             long count = 0;
             ulong checksum = 0;
@@ -72,12 +78,14 @@ public class TwoProcessTests
         }
     }
 
-    [Fact]
-    public async Task AChildKilledMidStream_EndsReadsWithAClearError_AfterEveryCompleteRecord()
+    [Theory]
+    [InlineData(IpcTransport.UnixSocket)]
+    [InlineData(IpcTransport.SharedMemory)]
+    public async Task AChildKilledMidStream_EndsReadsWithAClearError_AfterEveryCompleteRecord(IpcTransport transport)
     {
         string name = Names.Unique("killed");
-        await using IpcServer server = IpcServer.Listen(name, Registry.Create());
-        using ChildProcess child = ChildProcess.Start("source", name, "100000000");
+        await using IpcServer server = IpcServer.Listen(name, Registry.Create(), transport);
+        using ChildProcess child = ChildProcess.Start(Args(transport, "source", name, "100000000"));
         IpcChannel channel = await server.AcceptAsync();
         long count = 0;
         Func<Task> read = async () =>
@@ -97,25 +105,29 @@ public class TwoProcessTests
         await channel.DisposeAsync();
     }
 
-    [Fact]
-    public async Task AChildWithADifferentRegistry_FailsOnBothSides_NamingTheId()
+    [Theory]
+    [InlineData(IpcTransport.UnixSocket)]
+    [InlineData(IpcTransport.SharedMemory)]
+    public async Task AChildWithADifferentRegistry_FailsOnBothSides_NamingTheId(IpcTransport transport)
     {
         string name = Names.Unique("mismatch");
-        await using IpcServer server = IpcServer.Listen(name, Registry.Create());
-        using ChildProcess child = ChildProcess.Start("mismatch", name);
+        await using IpcServer server = IpcServer.Listen(name, Registry.Create(), transport);
+        using ChildProcess child = ChildProcess.Start(Args(transport, "mismatch", name));
         Func<Task> accept = () => server.AcceptAsync();
         (await accept.Should().ThrowAsync<IpcHandshakeException>()).Which.TypeId.Should().Be(3);
         (await child.WaitForExitAsync(ChildTimeout)).Should().Be(3, child.Output);
         child.Output.Should().Contain("HANDSHAKE-FAILED id=3");
     }
 
-    [Fact]
-    public async Task AServerRestarted_WhileTheClientReconnects_ServesEveryPing()
+    [Theory]
+    [InlineData(IpcTransport.UnixSocket)]
+    [InlineData(IpcTransport.SharedMemory)]
+    public async Task AServerRestarted_WhileTheClientReconnects_ServesEveryPing(IpcTransport transport)
     {
         string name = Names.Unique("restart");
         const int Pings = 300;
-        IpcServer server = IpcServer.Listen(name, Registry.Create());
-        using ChildProcess child = ChildProcess.Start("reconnect", name, Pings.ToString(System.Globalization.CultureInfo.InvariantCulture));
+        IpcServer server = IpcServer.Listen(name, Registry.Create(), transport);
+        using ChildProcess child = ChildProcess.Start(Args(transport, "reconnect", name, Pings.ToString(System.Globalization.CultureInfo.InvariantCulture)));
         IpcChannel channel = await server.AcceptAsync();
         int answered = 0;
         await foreach (object message in channel.ReadAllAsync())
@@ -132,7 +144,7 @@ public class TwoProcessTests
         await channel.DisposeAsync();
         await server.DisposeAsync();
         await Task.Delay(200);
-        server = IpcServer.Listen(name, Registry.Create());
+        server = IpcServer.Listen(name, Registry.Create(), transport);
         channel = await server.AcceptAsync();
         await foreach (object message in channel.ReadAllAsync())
         {
@@ -146,12 +158,14 @@ public class TwoProcessTests
         await server.DisposeAsync();
     }
 
-    [Fact]
-    public async Task ABurstFromEightConcurrentSenders_ArrivesWhole_AndInOrderPerSender()
+    [Theory]
+    [InlineData(IpcTransport.UnixSocket)]
+    [InlineData(IpcTransport.SharedMemory)]
+    public async Task ABurstFromEightConcurrentSenders_ArrivesWhole_AndInOrderPerSender(IpcTransport transport)
     {
         string name = Names.Unique("burst");
-        await using IpcServer server = IpcServer.Listen(name, Registry.Create());
-        using ChildProcess child = ChildProcess.Start("burst", name, "8", "25000");
+        await using IpcServer server = IpcServer.Listen(name, Registry.Create(), transport);
+        using ChildProcess child = ChildProcess.Start(Args(transport, "burst", name, "8", "25000"));
         IpcChannel channel = await server.AcceptAsync();
         var next = new long[8];
         long total = 0;

@@ -21,6 +21,9 @@ internal enum ControlKind : byte
 
     /// <summary>The request with this correlation id failed; a message follows.</summary>
     Failure = 5,
+
+    /// <summary>Shared-memory transport only, on the socket before the handshake: the ring file (server) or its acknowledgement (client).</summary>
+    SharedMemorySetup = 6,
 }
 
 /// <summary>A parsed control record.</summary>
@@ -128,6 +131,9 @@ internal readonly struct ControlRecord
                 break;
             case ControlKind.Failure:
                 record = new ControlRecord(kind, reader.ReadVarUInt64(), reader.ReadString(), null);
+                break;
+            case ControlKind.SharedMemorySetup:
+                record = new ControlRecord(kind, 0, null, null);
                 break;
             default:
                 throw new FastSerializationException($"Unknown channel control record kind {(byte)kind}.", 5, 0);

@@ -29,9 +29,12 @@ internal static partial class IpcEndpoint
 
     /// <summary>The directory that holds this user's sockets: created with mode 0700 if missing, refused if anyone else could enter it.</summary>
     [UnsupportedOSPlatform("windows")]
-    public static string EnsurePrivateDirectory()
+    public static string EnsurePrivateDirectory() => EnsurePrivateDirectory(SocketDirectory());
+
+    /// <summary><paramref name="directory"/>: created with mode 0700 if missing, refused if it is a symbolic link or anyone else could enter it.</summary>
+    [UnsupportedOSPlatform("windows")]
+    public static string EnsurePrivateDirectory(string directory)
     {
-        string directory = SocketDirectory();
         if (!Directory.Exists(directory))
         {
             Directory.CreateDirectory(directory, UnixFileMode.UserRead | UnixFileMode.UserWrite | UnixFileMode.UserExecute);
@@ -40,7 +43,7 @@ internal static partial class IpcEndpoint
         var info = new DirectoryInfo(directory);
         if (info.LinkTarget is not null)
         {
-            throw new IpcException($"The socket directory {directory} is a symbolic link; refusing to use it (it could lead to another user's directory).");
+            throw new IpcException($"The directory {directory} is a symbolic link; refusing to use it (it could lead to another user's directory).");
         }
 
         UnixFileMode mode = info.UnixFileMode;
@@ -48,7 +51,7 @@ internal static partial class IpcEndpoint
         if (mode != Private)
         {
             throw new IpcException(
-                $"The socket directory {directory} has mode {Convert.ToString((int)mode, 8)}, not 700: another user could reach or replace its sockets, so it is refused. Remove it or make it private.");
+                $"The directory {directory} has mode {Convert.ToString((int)mode, 8)}, not 700: another user could reach or replace its files, so it is refused. Remove it or make it private.");
         }
 
         return directory;
@@ -89,6 +92,10 @@ internal static partial class IpcEndpoint
 
         return Path.Combine(Path.GetTempPath(), "fastserialization-" + geteuid().ToString(System.Globalization.CultureInfo.InvariantCulture));
     }
+
+    /// <summary>The effective user id of this process.</summary>
+    [UnsupportedOSPlatform("windows")]
+    public static uint UserId() => geteuid();
 
     [LibraryImport("libc", EntryPoint = "geteuid")]
     private static partial uint geteuid();

@@ -1,0 +1,321 @@
+using System;
+using System.Buffers;
+using System.IO.Pipelines;
+using System.Threading;
+using System.Threading.Tasks;
+
+namespace FastSerialization.Ipc.SharedMemory;
+
+/// <summary>
+/// The producer side of a <see cref="Ring"/> as a <see cref="PipeWriter"/>: <see cref="GetSpan"/> hands out
+/// the ring's free space itself, so the formatter writes records straight into shared memory, and
+/// <see cref="FlushAsync"/> publishes them (a release store of the tail). Nothing is visible to the
+/// consumer before the flush that publishes it.
+/// </summary>
+/// <remarks>
+/// When a request does not fit in one piece before the ring's end (or the ring is too full), the writer
+/// hands out a staging buffer instead; the flush copies it into the ring, across the end, waiting for
+/// room as the consumer frees it. The channel flushes every <see cref="IpcChannel.FlushThreshold"/>
+/// bytes, so the staging buffer stays small. Every record's length prefix is checked as it is written:
+/// a record longer than the ring could never be read whole, so it is taken back and refused (a size
+/// hint over the ring's capacity is only a hint: it gets a staging buffer, and the record's real length
+/// decides).
+/// </remarks>
+internal sealed class RingPipeWriter : PipeWriter
+{
+    private const int MinimumStaging = 4096;
+    private readonly Ring _ring;
+    private readonly Doorbell _doorbell;
+    private readonly long _spinTicks;
+    private long _published;
+    private long _written;
+    private long _head;
+    private long _nextRecord;
+    private byte[] _staging = Array.Empty<byte>();
+    private int _stagingStart;
+    private int _stagingEnd;
+    private bool _lastWasStaging;
+    private int _lastLength;
+    private volatile bool _completed;
+    private volatile bool _flushCanceled;
+
+    public RingPipeWriter(Ring ring, Doorbell doorbell, TimeSpan spinTime)
+    {
+        _ring = ring;
+        _doorbell = doorbell;
+        _spinTicks = Backoff.Ticks(spinTime);
+        _published = _written = _head = _nextRecord = Volatile.Read(ref ring.Tail);
+    }
+
+    public override bool CanGetUnflushedBytes => true;
+
+    public override long UnflushedBytes => _written - _published + (_stagingEnd - _stagingStart);
+
+    /// <summary>The position after everything written so far (published or not).</summary>
+    internal long Mark => _written + (_stagingEnd - _stagingStart);
+
+    /// <summary>How many bytes were written straight into the ring and are not yet published (tests).</summary>
+    internal long UnpublishedInRing => _written - _published;
+
+    public override Memory<byte> GetMemory(int sizeHint = 0)
+    {
+        if (TryGetDirect(sizeHint, out int offset, out int length))
+        {
+            return _ring.Memory.Memory.Slice(offset, length);
+        }
+
+        return GetStaging(sizeHint).AsMemory(_stagingEnd);
+    }
+
+    public override unsafe Span<byte> GetSpan(int sizeHint = 0)
+    {
+        if (TryGetDirect(sizeHint, out int offset, out int length))
+        {
+            return new Span<byte>(_ring.Data + offset, length);
+        }
+
+        return GetStaging(sizeHint).AsSpan(_stagingEnd);
+    }
+
+    public override void Advance(int bytes)
+    {
+        if ((uint)bytes > (uint)_lastLength)
+        {
+            throw new ArgumentOutOfRangeException(nameof(bytes), bytes, $"Advanced by {bytes} bytes past the {_lastLength} handed out.");
+        }
+
+        _lastLength -= bytes;
+        if (_lastWasStaging)
+        {
+            _stagingEnd += bytes;
+        }
+        else
+        {
+            _written += bytes;
+        }
+
+        CheckRecordLengths();
+    }
+
+    public override ValueTask<FlushResult> FlushAsync(CancellationToken cancellationToken = default)
+    {
+        _lastLength = 0;
+        if (_completed || _doorbell.PeerGone)
+        {
+            return new ValueTask<FlushResult>(new FlushResult(isCanceled: false, isCompleted: true));
+        }
+
+        Publish(_written);
+        if (_stagingEnd > _stagingStart)
+        {
+            return FlushStagingAsync(cancellationToken);
+        }
+
+        return new ValueTask<FlushResult>(new FlushResult(isCanceled: false, isCompleted: false));
+    }
+
+    public override void CancelPendingFlush()
+    {
+        _flushCanceled = true;
+        _doorbell.Space.Set();
+    }
+
+    public override void Complete(Exception? exception = null)
+    {
+        _completed = true;
+        _doorbell.Space.Set();
+    }
+
+    /// <summary>Takes back everything written after <paramref name="mark"/> (a record boundary), none of which is published yet.</summary>
+    internal void Rollback(long mark)
+    {
+        if (mark < _published)
+        {
+            throw new InvalidOperationException("Cannot take back bytes that were already published.");
+        }
+
+        if (mark >= _written)
+        {
+            _stagingEnd = _stagingStart + (int)(mark - _written);
+        }
+        else
+        {
+            _written = mark;
+            _stagingStart = _stagingEnd = 0;
+        }
+
+        _nextRecord = mark;
+        _lastLength = 0;
+    }
+
+    private bool TryGetDirect(int sizeHint, out int offset, out int length)
+    {
+        int capacity = _ring.Capacity;
+        offset = 0;
+        length = 0;
+        if (_stagingEnd > _stagingStart)
+        {
+            return false; // staged bytes come first: keep the order
+        }
+
+        int need = Math.Max(sizeHint, 1);
+        offset = (int)(_written & _ring.Mask);
+        long free = capacity - (_written - _head);
+        if (free < need)
+        {
+            _head = Volatile.Read(ref _ring.Head);
+            free = capacity - (_written - _head);
+        }
+
+        length = (int)Math.Min(free, capacity - offset);
+        if (length < need)
+        {
+            return false;
+        }
+
+        _lastWasStaging = false;
+        _lastLength = length;
+        return true;
+    }
+
+    private byte[] GetStaging(int sizeHint)
+    {
+        int need = Math.Max(sizeHint, 256);
+        if (_staging.Length - _stagingEnd < need)
+        {
+            int kept = _stagingEnd - _stagingStart;
+            byte[] bigger = _staging.Length - kept >= need + MinimumStaging
+                ? _staging
+                : new byte[Math.Max(MinimumStaging, Math.Max(_staging.Length * 2, kept + need))];
+            Buffer.BlockCopy(_staging, _stagingStart, bigger, 0, kept);
+            _staging = bigger;
+            _stagingStart = 0;
+            _stagingEnd = kept;
+        }
+
+        _lastWasStaging = true;
+        _lastLength = _staging.Length - _stagingEnd;
+        return _staging;
+    }
+
+    /// <summary>Walks the length prefixes of the records completed since the last call; refuses one longer than the ring.</summary>
+    private void CheckRecordLengths()
+    {
+        long end = Mark;
+        while (end - _nextRecord >= 4)
+        {
+            uint length = (uint)(ByteAt(_nextRecord) | (ByteAt(_nextRecord + 1) << 8) | (ByteAt(_nextRecord + 2) << 16) | (ByteAt(_nextRecord + 3) << 24));
+            long total = 4L + length;
+            if (total > _ring.Capacity)
+            {
+                Rollback(_nextRecord);
+                throw new IpcException($"A record of {total} bytes does not fit in the shared-memory ring of {_ring.Capacity} bytes (IpcChannelOptions.SharedMemoryRingCapacity); it was not sent.");
+            }
+
+            _nextRecord += total;
+        }
+    }
+
+    private unsafe int ByteAt(long position) =>
+        position < _written ? _ring.Data[position & _ring.Mask] : _staging[_stagingStart + (int)(position - _written)];
+
+    /// <summary>Release-stores the tail, then (after a full fence) wakes the consumer if it said it sleeps.</summary>
+    private void Publish(long position)
+    {
+        if (position == _published)
+        {
+            return;
+        }
+
+        Volatile.Write(ref _ring.Tail, position);
+        _published = position;
+        Interlocked.MemoryBarrier();
+        if (Volatile.Read(ref _ring.ConsumerSleeping) != 0 && Interlocked.Exchange(ref _ring.ConsumerSleeping, 0) != 0)
+        {
+            _doorbell.Ring(Doorbell.DataByte);
+        }
+    }
+
+    private async ValueTask<FlushResult> FlushStagingAsync(CancellationToken cancellationToken)
+    {
+        int capacity = _ring.Capacity;
+        while (_stagingEnd > _stagingStart)
+        {
+            _head = Volatile.Read(ref _ring.Head);
+            long free = capacity - (_written - _head);
+            if (free == 0)
+            {
+                if (!await WaitForSpaceAsync(cancellationToken).ConfigureAwait(false))
+                {
+                    bool canceled = _flushCanceled;
+                    _flushCanceled = false;
+                    return new FlushResult(isCanceled: canceled, isCompleted: !canceled);
+                }
+
+                continue;
+            }
+
+            int count = (int)Math.Min(free, _stagingEnd - _stagingStart);
+            CopyIntoRing(_staging.AsSpan(_stagingStart, count), _written);
+            _stagingStart += count;
+            _written += count;
+            Publish(_written);
+        }
+
+        _stagingStart = _stagingEnd = 0;
+        if (_staging.Length > 4 * IpcChannel.FlushThreshold)
+        {
+            _staging = Array.Empty<byte>(); // a burst of large records: do not keep its buffer
+        }
+
+        return new FlushResult(isCanceled: false, isCompleted: false);
+    }
+
+    /// <summary>Copies <paramref name="bytes"/> to the ring at <paramref name="position"/>, across its end if need be.</summary>
+    private unsafe void CopyIntoRing(ReadOnlySpan<byte> bytes, long position)
+    {
+        int offset = (int)(position & _ring.Mask);
+        int first = Math.Min(bytes.Length, _ring.Capacity - offset);
+        bytes.Slice(0, first).CopyTo(new Span<byte>(_ring.Data + offset, first));
+        bytes.Slice(first).CopyTo(new Span<byte>(_ring.Data, bytes.Length - first));
+    }
+
+    /// <summary>Waits until the consumer frees room; false when the peer is gone, the writer completed or the flush was canceled.</summary>
+    private async ValueTask<bool> WaitForSpaceAsync(CancellationToken cancellationToken)
+    {
+        var backoff = new Backoff(_spinTicks);
+        while (true)
+        {
+            cancellationToken.ThrowIfCancellationRequested();
+            if (HasSpace())
+            {
+                return true;
+            }
+
+            if (_completed || _flushCanceled || _doorbell.PeerGone)
+            {
+                return false;
+            }
+
+            if (backoff.Wait())
+            {
+                continue;
+            }
+
+            // Going to sleep: say so, fence, and look once more, so that a consumer that frees room
+            // right now either sees the flag (and rings) or is seen here.
+            Interlocked.Exchange(ref _ring.ProducerSleeping, 1);
+            if (HasSpace() || _completed || _flushCanceled || _doorbell.PeerGone)
+            {
+                Volatile.Write(ref _ring.ProducerSleeping, 0);
+                continue;
+            }
+
+            await _doorbell.Space.WaitAsync(cancellationToken).ConfigureAwait(false);
+            Volatile.Write(ref _ring.ProducerSleeping, 0);
+            backoff = new Backoff(_spinTicks);
+        }
+    }
+
+    private bool HasSpace() => _written - Volatile.Read(ref _ring.Head) < _ring.Capacity;
+}
