@@ -22,10 +22,7 @@ public sealed partial class CustomBinaryFormatter
         object value = ReadRecord(record, out int consumed);
         if (consumed != record.Length)
         {
-            throw new FastSerializationException(
-                $"The span holds {record.Length - consumed} bytes after the record of {consumed} bytes at offset 0; to read several records, use the overload that returns bytesConsumed.",
-                consumed,
-                typeId: null);
+            ThrowTrailingBytes(record.Length, consumed);
         }
 
         return value;
@@ -43,7 +40,16 @@ public sealed partial class CustomBinaryFormatter
     /// <param name="record">Exactly one record.</param>
     /// <returns>The object read.</returns>
     /// <exception cref="FastSerializationException">As for <see cref="Deserialize(ReadOnlySpan{byte})"/>, or the record holds another type.</exception>
-    public T Deserialize<T>(ReadOnlySpan<byte> record) => CastRecord<T>(Deserialize(record));
+    public T Deserialize<T>(ReadOnlySpan<byte> record)
+    {
+        T value = ReadRecord<T>(record, out int consumed);
+        if (consumed != record.Length)
+        {
+            ThrowTrailingBytes(record.Length, consumed);
+        }
+
+        return value;
+    }
 
     /// <summary>
     /// Reads one record from the start of <paramref name="buffer"/> when the buffer holds all of it, and
@@ -123,7 +129,14 @@ public sealed partial class CustomBinaryFormatter
     }
 
     /// <summary>Reads the record at the start of <paramref name="data"/>.</summary>
-    private object ReadRecord(ReadOnlySpan<byte> data, out int consumed)
+    private object ReadRecord(ReadOnlySpan<byte> data, out int consumed) => ReadRecord<object>(data, out consumed);
+
+    /// <summary>
+    /// Reads the record at the start of <paramref name="data"/> as a <typeparamref name="T"/>: a struct
+    /// record of exactly that type is read without boxing; any other record is read as an object and
+    /// must be a <typeparamref name="T"/>.
+    /// </summary>
+    private T ReadRecord<T>(ReadOnlySpan<byte> data, out int consumed)
     {
         EnsureFrozen();
         if (data.Length < HeaderSize)
@@ -151,10 +164,12 @@ public sealed partial class CustomBinaryFormatter
         }
 
         var reader = new FastBinaryReader(recordSpan, idReader.Position, end, this, registration.Id);
-        object value;
+        T value;
         try
         {
-            value = registration.ReadBoxed(ref reader);
+            value = typeof(T).IsValueType && registration.Type == typeof(T)
+                ? registration.ReadExact<T>(ref reader)
+                : CastRecord<T>(registration.ReadBoxed(ref reader));
         }
         catch (Exception ex) when (ex is not FastSerializationException)
         {
@@ -173,6 +188,13 @@ public sealed partial class CustomBinaryFormatter
         consumed = end;
         return value;
     }
+
+    [System.Diagnostics.CodeAnalysis.DoesNotReturn]
+    private static void ThrowTrailingBytes(int length, int consumed) =>
+        throw new FastSerializationException(
+            $"The span holds {length - consumed} bytes after the record of {consumed} bytes at offset 0; to read several records, use the overload that returns bytesConsumed.",
+            consumed,
+            typeId: null);
 
     private static T CastRecord<T>(object value)
     {

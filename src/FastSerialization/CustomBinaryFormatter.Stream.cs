@@ -117,6 +117,11 @@ public sealed partial class CustomBinaryFormatter
     private bool TryReadFromStream(Stream stream, out object? value)
     {
         value = null;
+        if (stream is MemoryStream memory && memory.TryGetBuffer(out ArraySegment<byte> contents))
+        {
+            return TryReadInPlace(memory, contents, out value);
+        }
+
         byte[] buffer = ArrayPool<byte>.Shared.Rent(256);
         try
         {
@@ -160,6 +165,12 @@ public sealed partial class CustomBinaryFormatter
 
     private async Task<object?> ReadFromStreamAsync(Stream stream, CancellationToken cancellationToken)
     {
+        if (stream is MemoryStream memory && memory.TryGetBuffer(out ArraySegment<byte> contents))
+        {
+            cancellationToken.ThrowIfCancellationRequested();
+            return TryReadInPlace(memory, contents, out object? value) ? value : null;
+        }
+
         byte[] buffer = ArrayPool<byte>.Shared.Rent(256);
         try
         {
@@ -198,6 +209,38 @@ public sealed partial class CustomBinaryFormatter
         {
             ArrayPool<byte>.Shared.Return(buffer);
         }
+    }
+
+    /// <summary>
+    /// Reads the next record straight out of a <see cref="MemoryStream"/>'s buffer (no copy), leaving the
+    /// stream's position where reading it through <see cref="Stream.Read(byte[], int, int)"/> would.
+    /// </summary>
+    private bool TryReadInPlace(MemoryStream memory, ArraySegment<byte> contents, out object? value)
+    {
+        value = null;
+        int position = (int)Math.Min(memory.Position, contents.Count);
+        ReadOnlySpan<byte> rest = contents.AsSpan(position);
+        if (rest.IsEmpty)
+        {
+            return false;
+        }
+
+        if (rest.Length < HeaderSize)
+        {
+            memory.Position = contents.Count;
+            throw TruncatedStream(rest.Length, HeaderSize);
+        }
+
+        int total = HeaderSize + CheckLength(BinaryPrimitives.ReadUInt32LittleEndian(rest));
+        if (rest.Length < total)
+        {
+            memory.Position = contents.Count;
+            throw TruncatedStream(rest.Length, total);
+        }
+
+        memory.Position = position + total;
+        value = ReadRecord(rest.Slice(0, total), out _);
+        return true;
     }
 
     private static byte[] GrowStreamBuffer(byte[] buffer, int filled, int total)

@@ -25,6 +25,12 @@ internal abstract class TypeRegistration
     /// <summary>Creates an instance and reads its payload.</summary>
     public abstract object ReadBoxed(ref FastBinaryReader reader);
 
+    /// <summary>
+    /// Reads a <typeparamref name="TResult"/>, which must be <see cref="Type"/> itself: a struct record
+    /// read through this is never boxed.
+    /// </summary>
+    public abstract TResult ReadExact<TResult>(ref FastBinaryReader reader);
+
     /// <summary>Writes the payload of <paramref name="value"/>, which is of <see cref="Type"/>.</summary>
     public abstract void WriteBoxed(object value, ref FastBinaryWriter writer);
 }
@@ -54,7 +60,16 @@ internal sealed class TypeRegistration<T> : TypeRegistration
         return value;
     }
 
-    public override object ReadBoxed(ref FastBinaryReader reader)
+    public override object ReadBoxed(ref FastBinaryReader reader) => Read(ref reader);
+
+    public override TResult ReadExact<TResult>(ref FastBinaryReader reader)
+    {
+        System.Diagnostics.Debug.Assert(typeof(TResult) == typeof(T), "ReadExact is called for the registered type only");
+        T value = Read(ref reader);
+        return System.Runtime.CompilerServices.Unsafe.As<T, TResult>(ref value);
+    }
+
+    private T Read(ref FastBinaryReader reader)
     {
         if (ObjectReader<T>.Constructor is { } constructor)
         {

@@ -56,6 +56,33 @@ public class StreamAndSequenceTests
     }
 
     [Fact]
+    public void ExpandableMemoryStream_IsReadInPlace_WithTheSameResultsAndPositions()
+    {
+        CustomBinaryFormatter formatter = NewFormatter();
+        byte[] data = SampleStream(formatter);
+        var expandable = new MemoryStream();
+        expandable.Write(data);
+        expandable.Position = 0;
+        var copying = new MemoryStream(data); // not publicly visible: read through Stream.Read
+        foreach (object expected in SampleObjects())
+        {
+            formatter.Deserialize(expandable).Should().BeEquivalentTo(expected, o => o.RespectingRuntimeTypes());
+            formatter.Deserialize(copying).Should().BeEquivalentTo(expected, o => o.RespectingRuntimeTypes());
+            expandable.Position.Should().Be(copying.Position);
+        }
+
+        Action end = () => formatter.Deserialize(expandable);
+        end.Should().Throw<FastSerializationException>().WithMessage("End of stream*");
+
+        var torn = new MemoryStream();
+        torn.Write(data.AsSpan(0, data.Length - 1));
+        torn.Position = 0;
+        Action act = () => formatter.ReadAll(torn).ToList();
+        act.Should().Throw<FastSerializationException>().WithMessage("*ended inside a record*");
+        torn.Position.Should().Be(torn.Length, "the torn record was consumed, as a stream read would");
+    }
+
+    [Fact]
     public void ReadAll_ReadsUntilTheCleanEnd()
     {
         CustomBinaryFormatter formatter = NewFormatter();
