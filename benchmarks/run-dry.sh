@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every benchmark of benchmarks/FastSerialization.Benchmarks in its shortest mode, so none can rot:
-# every BenchmarkDotNet benchmark with --job Dry, then the latency and seed-table modes with small counts.
+# every BenchmarkDotNet benchmark with --job Dry, then the latency, seed-table and ipc modes with small counts.
 # Exits non-zero on any failure: a build error, a non-zero exit of the program, or a benchmark that
 # BenchmarkDotNet reports as failed / without a result (the program checks the summaries itself and
 # returns 1; this script also greps the output for BenchmarkDotNet's failure markers as a second line).
@@ -42,7 +42,15 @@ dotnet run -c Release --no-build --project "$project" -- latency --count 20000 -
 echo "== seed-table mode, small count"
 dotnet run -c Release --no-build --project "$project" -- seedtable --count 50000 --bf-count 2000 --results "$out"
 
-for f in summary.md latency.md seed-table.md; do
+echo "== ipc mode (two processes, Unix socket and shared memory), small counts"
+status=0
+timeout 120 dotnet run -c Release --no-build --project "$project" -- ipc --messages 20000 --pings 500 --results "$out" || status=$?
+if [ "$status" -ne 0 ]; then
+  echo "run-dry: the ipc mode exited with $status" >&2
+  exit 1
+fi
+
+for f in summary.md latency.md seed-table.md ipc.md; do
   [ -s "$out/$f" ] || { echo "run-dry: $f was not written" >&2; exit 1; }
 done
 

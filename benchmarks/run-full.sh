@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The full run, by hand (not CI): every BenchmarkDotNet benchmark with the project's short-but-real
 # default job, then the per-message latency run and the seed article's table, all reports written to
-# benchmarks/results/ (commit them). Takes about 20 minutes on a 2-core machine.
+# benchmarks/results/ (commit them), then the two-process IPC run. Takes about 20 minutes on a 2-core machine.
 # Options: LATENCY_COUNT (default 1000000), SEEDTABLE_COUNT (default 10000000), SEEDTABLE_BF_COUNT
-# (default SEEDTABLE_COUNT/10: BinaryFormatter is timed on fewer objects and scaled, as the report says).
+# (default SEEDTABLE_COUNT/10: BinaryFormatter is timed on fewer objects and scaled, as the report says),
+# IPC_MESSAGES (default 2000000), IPC_PINGS (default 50000).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -11,8 +12,11 @@ project="$here/FastSerialization.Benchmarks"
 latency_count="${LATENCY_COUNT:-1000000}"
 seed_count="${SEEDTABLE_COUNT:-10000000}"
 seed_bf_count="${SEEDTABLE_BF_COUNT:-$(( seed_count / 10 ))}"
+ipc_messages="${IPC_MESSAGES:-2000000}"
+ipc_pings="${IPC_PINGS:-50000}"
 
 dotnet build -c Release "$project" -nologo -v quiet
 dotnet run -c Release --no-build --project "$project" -- --filter '*'
 dotnet run -c Release --no-build --project "$project" -- latency --count "$latency_count"
 dotnet run -c Release --no-build --project "$project" -- seedtable --count "$seed_count" --bf-count "$seed_bf_count"
+dotnet run -c Release --no-build --project "$project" -- ipc --messages "$ipc_messages" --pings "$ipc_pings"

@@ -6,6 +6,7 @@ using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
 using FastSerialization.Benchmarks.Modes;
 using FastSerialization.Benchmarks.Reporting;
+using FastSerialization.Ipc;
 
 namespace FastSerialization.Benchmarks;
 
@@ -14,6 +15,8 @@ namespace FastSerialization.Benchmarks;
 /// dotnet run -c Release --project benchmarks/FastSerialization.Benchmarks -- --filter '*'   BenchmarkDotNet (any BDN option)
 /// dotnet run -c Release --project benchmarks/FastSerialization.Benchmarks -- latency [--count N] [--bf-count N]
 /// dotnet run -c Release --project benchmarks/FastSerialization.Benchmarks -- seedtable [--count N] [--bf-count N]
+/// dotnet run -c Release --project benchmarks/FastSerialization.Benchmarks -- ipc [--messages N] [--pings N] [--transport socket|shm|both]
+/// (ipc starts the same program again as its peer: ipc-child NAME [--shm])
 /// </code>
 /// Every mode takes <c>--results DIR</c> (default: benchmarks/results of this repository) for its reports.
 /// The exit code is non-zero when anything failed, including a benchmark that BenchmarkDotNet reports
@@ -46,6 +49,32 @@ public static class Program
                 int bfCount = ParseCount(rest, "--bf-count", Math.Max(1, count / 10));
                 RejectLeftovers(rest);
                 return SeedTableRun.Run(count, bfCount, resultsDir);
+            }
+
+            if (rest.Count > 0 && rest[0] == "ipc")
+            {
+                string command = "dotnet run -c Release --project benchmarks/FastSerialization.Benchmarks -- " + string.Join(' ', rest);
+                rest.RemoveAt(0);
+                int messages = ParseCount(rest, "--messages", 2_000_000);
+                int pings = ParseCount(rest, "--pings", 50_000);
+                IpcTransport[] transports = ParseTransports(TakeOption(rest, "--transport") ?? "both");
+                RejectLeftovers(rest);
+                return IpcRun.RunAsync(messages, pings, transports, command, resultsDir).GetAwaiter().GetResult();
+            }
+
+            if (rest.Count > 0 && rest[0] == "ipc-child")
+            {
+                rest.RemoveAt(0);
+                if (rest.Count == 0)
+                {
+                    throw new ArgumentException("ipc-child needs the channel name.");
+                }
+
+                string name = rest[0];
+                rest.RemoveAt(0);
+                bool sharedMemory = rest.Remove("--shm");
+                RejectLeftovers(rest);
+                return IpcRun.ChildAsync(name, sharedMemory).GetAwaiter().GetResult();
             }
 
             return RunBenchmarkDotNet(rest, repoRoot, resultsDir);
@@ -180,6 +209,14 @@ public static class Program
         int value = int.Parse(text.Replace("_", string.Empty, StringComparison.Ordinal), System.Globalization.CultureInfo.InvariantCulture);
         return value > 0 ? value : throw new ArgumentException($"{name} must be positive.");
     }
+
+    private static IpcTransport[] ParseTransports(string text) => text switch
+    {
+        "socket" => new[] { IpcTransport.UnixSocket },
+        "shm" => new[] { IpcTransport.SharedMemory },
+        "both" => OperatingSystem.IsWindows() ? new[] { IpcTransport.UnixSocket } : new[] { IpcTransport.UnixSocket, IpcTransport.SharedMemory },
+        _ => throw new ArgumentException($"--transport is socket, shm or both, not '{text}'."),
+    };
 
     private static void RejectLeftovers(List<string> args)
     {

@@ -4,6 +4,7 @@ using BenchmarkDotNet.Attributes;
 using BenchmarkDotNet.Configs;
 using FastSerialization.Benchmarks.Contenders;
 using FastSerialization.Benchmarks.Payloads;
+using FastSerialization.Benchmarks.Payloads.Generated;
 
 namespace FastSerialization.Benchmarks.Benchmarks;
 
@@ -27,17 +28,23 @@ public interface IPayloadSizeSource
 /// message into a buffer or stream the contender reuses; deserialize benchmarks read the message the
 /// contender wrote in setup. Methods are named Operation_Contender; the part after the underscore
 /// names the contender in the payload-size column.
+/// <typeparamref name="TGenerated"/> is the payload's [BinarySerializable] counterpart (Payloads/Generated/):
+/// the same members, its serializer written by the source generator, measured in the same way as the
+/// hand-written FastSerialization rows.
 /// </summary>
 [GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory)]
 [CategoriesColumn]
-public abstract class SerializerBenchmarks<T> : IPayloadSizeSource
+public abstract class SerializerBenchmarks<T, TGenerated> : IPayloadSizeSource
     where T : ICustomBinarySerializable, ISeedSerializable
+    where TGenerated : ICustomBinarySerializable, IGeneratedVariant<TGenerated, T>
 {
     private T _value = default!;
     private FastSerializationContender<T> _fast = null!;
     private SeedContender<T> _seed = null!;
     private BinaryFormatterContender<T> _binaryFormatter = null!;
     private SystemTextJsonContender<T> _json = null!;
+    private TGenerated _generatedValue = default!;
+    private FastSerializationContender<TGenerated> _generated = null!;
 
     protected T Value => _value;
 
@@ -51,7 +58,10 @@ public abstract class SerializerBenchmarks<T> : IPayloadSizeSource
         _seed = new SeedContender<T>(_value);
         _binaryFormatter = new BinaryFormatterContender<T>(_value);
         _json = new SystemTextJsonContender<T>(_value);
+        _generatedValue = TGenerated.From(_value);
+        _generated = new FastSerializationContender<TGenerated>(_generatedValue);
         VerifyRoundTrips();
+        VerifyGenerated();
         OnSetup();
         Console.WriteLine("// " + BinaryFormatterContender<T>.Describe() + $", {typeof(T).Name} round-trip ok, {_binaryFormatter.Record.Length} bytes");
     }
@@ -66,9 +76,10 @@ public abstract class SerializerBenchmarks<T> : IPayloadSizeSource
     [BenchmarkCategory(Categories.Serialize)]
     public int Serialize_FastSerializationSpan() => _fast.TrySerialize(_value);
 
-    // Generated variants go here when the source generator lands: a Serialize_FastSerializationGenerated
-    // (and Deserialize_FastSerializationGenerated below) over the same payload declared [Generated...]
-    // in Payloads/, with its contender in Contenders/ and its size in MeasurePayloadSizes.
+    /// <summary>The [BinarySerializable] counterpart, serializer written by the source generator, into a reused ArrayBufferWriter.</summary>
+    [Benchmark]
+    [BenchmarkCategory(Categories.Serialize)]
+    public int Serialize_FastSerializationGenerated() => _generated.Serialize(_generatedValue);
 
     [Benchmark]
     [BenchmarkCategory(Categories.Serialize)]
@@ -87,6 +98,11 @@ public abstract class SerializerBenchmarks<T> : IPayloadSizeSource
     [Benchmark(Baseline = true)]
     [BenchmarkCategory(Categories.Deserialize)]
     public T Deserialize_FastSerialization() => _fast.Deserialize();
+
+    /// <summary>The [BinarySerializable] counterpart, from the record it wrote in setup.</summary>
+    [Benchmark]
+    [BenchmarkCategory(Categories.Deserialize)]
+    public TGenerated Deserialize_FastSerializationGenerated() => _generated.Deserialize();
 
     [Benchmark]
     [BenchmarkCategory(Categories.Deserialize)]
@@ -112,6 +128,7 @@ public abstract class SerializerBenchmarks<T> : IPayloadSizeSource
 
         Add("FastSerialization", _fast.Record.Length);
         Add("FastSerializationSpan", _fast.TrySerialize(_value));
+        Add("FastSerializationGenerated", _generated.Record.Length);
         Add("Seed", _seed.Record.Length);
         Add("BinaryFormatter", _binaryFormatter.Record.Length);
         Add("SystemTextJson", _json.Record.Length);
@@ -123,6 +140,58 @@ public abstract class SerializerBenchmarks<T> : IPayloadSizeSource
     /// <summary>Extra setup of a derived class, after the contenders exist.</summary>
     protected virtual void OnSetup()
     {
+    }
+
+    /// <summary>
+    /// The generated counterpart must read back the same values (its record, deserialized, converted to
+    /// the hand-written type and written by the hand-written code, gives the hand-written record), and
+    /// write the same payload bytes as the hand-written code: byte for byte where the encodings are the
+    /// same (<see cref="IGeneratedVariant{TSelf, THandWritten}.SameBytes"/>), otherwise exactly
+    /// <see cref="IGeneratedVariant{TSelf, THandWritten}.ExtraPayloadBytes"/> longer, as the generated
+    /// type's remarks document. Only the type id in the record header differs in any case.
+    /// </summary>
+    private void VerifyGenerated()
+    {
+        string name = typeof(TGenerated).Name;
+        byte[] handWritten = _fast.Record;
+        byte[] generated = _generated.Record;
+        if (_generated.Serialize(_generatedValue) != generated.Length || !_generated.Written.SequenceEqual(generated))
+        {
+            throw new InvalidOperationException($"{name}: Serialize into the reused buffer wrote other bytes than SerializeToArray.");
+        }
+
+        TGenerated back = _generated.Deserialize();
+        if (!Formatters.Fast.SerializeToArray(back.ToHandWritten()!).AsSpan().SequenceEqual(handWritten))
+        {
+            throw new InvalidOperationException($"{name} did not round-trip the values of {typeof(T).Name}.");
+        }
+
+        ReadOnlySpan<byte> handPayload = Payload(handWritten);
+        ReadOnlySpan<byte> generatedPayload = Payload(generated);
+        if (TGenerated.SameBytes)
+        {
+            if (!generatedPayload.SequenceEqual(handPayload))
+            {
+                throw new InvalidOperationException($"{name} does not write the same payload bytes as the hand-written {typeof(T).Name} ({generatedPayload.Length} B against {handPayload.Length} B).");
+            }
+        }
+        else if (generatedPayload.Length != handPayload.Length + _generatedValue.ExtraPayloadBytes)
+        {
+            throw new InvalidOperationException(
+                $"{name} writes {generatedPayload.Length} payload bytes; its documented encoding difference says {handPayload.Length} + {_generatedValue.ExtraPayloadBytes}.");
+        }
+
+        // The payload after the record header: a 4-byte length, then the type id as a varuint32.
+        static ReadOnlySpan<byte> Payload(byte[] record)
+        {
+            int offset = 4;
+            while ((record[offset] & 0x80) != 0)
+            {
+                offset++;
+            }
+
+            return record.AsSpan(offset + 1);
+        }
     }
 
     /// <summary>

@@ -3,6 +3,7 @@ using System.Collections.Generic;
 using BenchmarkDotNet.Attributes;
 using FastSerialization.Benchmarks.Contenders;
 using FastSerialization.Benchmarks.Payloads;
+using FastSerialization.Benchmarks.Payloads.Generated;
 
 namespace FastSerialization.Benchmarks.Benchmarks;
 
@@ -11,7 +12,7 @@ namespace FastSerialization.Benchmarks.Benchmarks;
 /// it: a plain <see cref="Span{T}.CopyTo(Span{T})"/> of exactly as many bytes as FastSerialization's
 /// record of the batch, in the same run.
 /// </summary>
-public class TradeBatchBenchmarks : SerializerBenchmarks<TradeBatch>
+public class TradeBatchBenchmarks : SerializerBenchmarks<TradeBatch, GeneratedTradeBatch>
 {
     private byte[] _copySource = Array.Empty<byte>();
     private byte[] _copyDestination = Array.Empty<byte>();

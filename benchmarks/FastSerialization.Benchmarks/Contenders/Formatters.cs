@@ -1,4 +1,5 @@
 using FastSerialization.Benchmarks.Payloads;
+using FastSerialization.Benchmarks.Payloads.Generated;
 
 namespace FastSerialization.Benchmarks.Contenders;
 
@@ -10,6 +11,13 @@ public static class Formatters
     public const int MarketUpdateId = 3;
     public const int TradeBatchId = 4;
     public const int TradeBatchBulkId = 5;
+
+    // The source generator's counterparts (Payloads/Generated/): ids of their own, below 128 so that the
+    // record header is as long as the hand-written payloads' (4-byte length, one-byte id).
+    public const int GeneratedCustomerId = 11;
+    public const int GeneratedTradeId = 12;
+    public const int GeneratedMarketUpdateId = 13;
+    public const int GeneratedTradeBatchId = 14;
 
     /// <summary>One FastSerialization formatter for the whole process (it is thread-safe once frozen).</summary>
     public static CustomBinaryFormatter Fast { get; } = CreateFast();
@@ -33,6 +41,10 @@ public static class Formatters
         formatter.Register<MarketUpdate>(MarketUpdateId);
         formatter.Register<TradeBatch>(TradeBatchId);
         formatter.Register<TradeBatchBulk>(TradeBatchBulkId);
+        formatter.Register<GeneratedCustomer>(GeneratedCustomerId);
+        formatter.Register<GeneratedTrade>(GeneratedTradeId);
+        formatter.Register<GeneratedMarketUpdate>(GeneratedMarketUpdateId);
+        formatter.Register<GeneratedTradeBatch>(GeneratedTradeBatchId);
         formatter.Freeze();
         return formatter;
     }

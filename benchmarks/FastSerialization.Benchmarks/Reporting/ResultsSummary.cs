@@ -17,6 +17,7 @@ namespace FastSerialization.Benchmarks.Reporting;
 public static class ResultsSummary
 {
     private const string Ours = "FastSerialization";
+    private const string Generated = "FastSerializationGenerated";
 
     public static void Write(IReadOnlyList<Summary> summaries, string resultsDir)
     {
@@ -73,6 +74,8 @@ public static class ResultsSummary
             md.AppendLine();
         }
 
+        WriteGeneratedVersusHandWritten(md, rows);
+
         md.AppendLine("## Targets (issue 4), where this run stands");
         md.AppendLine();
         md.AppendLine("| Target | Payload | Measured | Met? |");
@@ -124,6 +127,55 @@ public static class ResultsSummary
         File.WriteAllText(Path.Combine(resultsDir, "summary.md"), md.ToString());
     }
 
+    /// <summary>The source generator's code against the hand-written code of the same members, per payload.</summary>
+    private static void WriteGeneratedVersusHandWritten(StringBuilder md, List<Row> rows)
+    {
+        List<string> payloads = rows.Where(r => r.Contender == Generated).Select(r => r.Payload).Distinct().ToList();
+        if (payloads.Count == 0)
+        {
+            return;
+        }
+
+        md.AppendLine("## Generated ([BinarySerializable]) vs hand-written");
+        md.AppendLine();
+        md.AppendLine("Ratio = generated mean / hand-written mean, same run (below 1.00: the generated code is faster). Each payload's generated counterpart (`Payloads/Generated/`) has the same members in the same order; setup checks that it reads back the same values and writes the same payload bytes, or exactly the documented difference where the generator's encoding differs: Trade's two optional members are a bool plus the value instead of 0 for none, and each element of an array of objects (MarketUpdate's levels, TradeBatch's trades) carries a one-byte length.");
+        md.AppendLine();
+        md.AppendLine("| Payload | Serialize gen / hand | ratio | Deserialize gen / hand | ratio | Size gen / hand (B) | Bytes |");
+        md.AppendLine("|---|---:|---:|---:|---:|---:|---|");
+        foreach (string payload in payloads)
+        {
+            Row? genSer = Find(rows, payload, "Serialize", Generated);
+            Row? handSer = Find(rows, payload, "Serialize", Ours);
+            Row? genDe = Find(rows, payload, "Deserialize", Generated);
+            Row? handDe = Find(rows, payload, "Deserialize", Ours);
+            int? genSize = genSer?.Size ?? genDe?.Size;
+            int? handSize = handSer?.Size ?? handDe?.Size;
+            string bytes = SameBytes(genSer ?? genDe) switch
+            {
+                true => "identical payload (checked in setup)",
+                false => $"differ by design ({(genSize - handSize)?.ToString("+#;-#;0", CultureInfo.InvariantCulture)} B; the exact difference is checked in setup)",
+                null => "-",
+            };
+            md.AppendLine($"| {payload} | {Time(genSer)} / {Time(handSer)} | {Ratio(genSer, handSer)} | {Time(genDe)} / {Time(handDe)} | {Ratio(genDe, handDe)} | {Bytes(genSize)} / {Bytes(handSize)} | {bytes} |");
+        }
+
+        md.AppendLine();
+    }
+
+    /// <summary>The generated type's <c>SameBytes</c> (see <c>IGeneratedVariant</c>), from the benchmark class's second type argument.</summary>
+    private static bool? SameBytes(Row? row)
+    {
+        for (Type? type = row?.BenchmarkType; type is not null; type = type.BaseType)
+        {
+            if (type.IsGenericType && type.GetGenericTypeDefinition() == typeof(Benchmarks.SerializerBenchmarks<,>))
+            {
+                return type.GetGenericArguments()[1].GetProperty("SameBytes", System.Reflection.BindingFlags.Public | System.Reflection.BindingFlags.Static)?.GetValue(null) as bool?;
+            }
+        }
+
+        return null;
+    }
+
     private static Row? Find(List<Row> rows, string payload, string operation, string contender) =>
         rows.FirstOrDefault(r => r.Payload == payload && r.Operation == operation && r.Contender == contender);
 
@@ -150,7 +202,7 @@ public static class ResultsSummary
         };
     }
 
-    private sealed record Row(string Payload, string Operation, string Contender, double Mean, long? Allocated, int? Size)
+    private sealed record Row(string Payload, string Operation, string Contender, double Mean, long? Allocated, int? Size, Type BenchmarkType)
     {
         public static Row? From(Summary summary, BenchmarkCase benchmark)
         {
@@ -167,7 +219,7 @@ public static class ResultsSummary
             string payload = benchmark.Descriptor.Type.Name.Replace("Benchmarks", string.Empty, StringComparison.Ordinal);
             int? size = PayloadSizes.TryGet(benchmark.Descriptor.Type, method, out int bytes) ? bytes : null;
             long? allocated = report.GcStats.GetBytesAllocatedPerOperation(benchmark);
-            return new Row(payload, operation, contender, report.ResultStatistics.Mean, allocated, size);
+            return new Row(payload, operation, contender, report.ResultStatistics.Mean, allocated, size, benchmark.Descriptor.Type);
         }
     }
 }

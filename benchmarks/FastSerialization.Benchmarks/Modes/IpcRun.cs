@@ -1,0 +1,469 @@
+using System;
+using System.Collections.Generic;
+using System.Diagnostics;
+using System.Globalization;
+using System.IO;
+using System.Linq;
+using System.Net.Sockets;
+using System.Runtime.InteropServices;
+using System.Text;
+using System.Threading.Tasks;
+using FastSerialization.Benchmarks.Payloads;
+using FastSerialization.Benchmarks.Reporting;
+using FastSerialization.Ipc;
+
+namespace FastSerialization.Benchmarks.Modes;
+
+/// <summary>
+/// Two processes, one channel: one-way throughput (messages/s and MB/s) of Trades and Customers through
+/// <see cref="IpcChannel.SendAsync{T}"/>, and Trade ping-pong round trips (median, p99, p99.9) through
+/// <see cref="IpcChannel.RequestAsync{TResponse}(object, System.Threading.CancellationToken)"/>, for each
+/// transport (Unix socket, shared memory), next to the ceiling: a plain Unix domain socket moving the
+/// same pre-encoded record bytes with no serializer and no channel. This program starts itself a second
+/// time as the peer (<c>ipc-child NAME [--shm]</c>), once per transport.
+/// Not BenchmarkDotNet: two processes and the distribution of single round trips are the point.
+/// </summary>
+public static class IpcRun
+{
+    private const int TradeId = 1;
+    private const int CustomerId = 2;
+    private const int ControlId = 3;
+    private const int MaxWarmMessages = 200_000;
+    private const int MaxWarmPings = 5_000;
+    private static readonly TimeSpan ChildExitTimeout = TimeSpan.FromSeconds(60);
+
+    public static async Task<int> RunAsync(int messages, int pings, IReadOnlyList<IpcTransport> transports, string command, string resultsDir)
+    {
+        byte[] tradeRecord = CreateFormatter().SerializeToArray(Trade.Sample());
+        byte[] customerRecord = CreateFormatter().SerializeToArray(Customer.Sample());
+        var results = new List<TransportResult>();
+        RawResult? raw = null;
+        bool childrenOk = true;
+        foreach (IpcTransport transport in transports)
+        {
+            (TransportResult result, RawResult? ceiling, bool childOk) = await RunTransportAsync(transport, messages, pings, measureCeiling: raw is null);
+            results.Add(result);
+            raw ??= ceiling;
+            childrenOk &= childOk;
+            Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+                $"// {Label(transport)}: Trade {messages / result.TradeSeconds:N0} msgs/s, Customer {messages / result.CustomerSeconds:N0} msgs/s, round trip median {Median(result.Rtt):F1} us, p99 {At(result.Rtt, 0.99):F1}, p99.9 {At(result.Rtt, 0.999):F1}"));
+        }
+
+        string report = Render(messages, pings, command, tradeRecord.Length, customerRecord.Length, results, raw!);
+        string path = Path.Combine(resultsDir, "ipc.md");
+        File.WriteAllText(path, report);
+        Console.WriteLine(report);
+        Console.WriteLine($"IPC report: {path}");
+        if (!childrenOk)
+        {
+            Console.Error.WriteLine("FAILED: an ipc-child process exited with a non-zero code or did not exit.");
+        }
+
+        return childrenOk ? 0 : 1;
+    }
+
+    private static async Task<(TransportResult Result, RawResult? Raw, bool ChildOk)> RunTransportAsync(IpcTransport transport, int messages, int pings, bool measureCeiling)
+    {
+        string name = $"fsbench-{Environment.ProcessId}-{(transport == IpcTransport.SharedMemory ? "shm" : "sock")}";
+        Trade trade = Trade.Sample();
+        Customer customer = Customer.Sample();
+        await using IpcServer server = IpcServer.Listen(name, CreateFormatter(), transport);
+        using Process child = StartSelf(transport == IpcTransport.SharedMemory ? new[] { "ipc-child", name, "--shm" } : new[] { "ipc-child", name });
+        try
+        {
+            TransportResult result;
+            RawResult? raw = null;
+            await using (IpcChannel channel = await server.AcceptAsync().WaitAsync(TimeSpan.FromSeconds(30)))
+            {
+                Console.WriteLine($"// {Label(transport)}: parent {Environment.ProcessId} <-> child {child.Id} under {server.Address}");
+
+                // Warm up both processes' code paths (tiered compilation included) before measuring.
+                await OneWayAsync(channel, trade, WarmMessages(messages));
+                await OneWayAsync(channel, customer, WarmMessages(messages));
+                await PingPongAsync(channel, trade, WarmPings(pings));
+
+                double tradeSeconds = await OneWayAsync(channel, trade, messages);
+                double customerSeconds = await OneWayAsync(channel, customer, messages);
+                double[] rtt = await PingPongAsync(channel, trade, pings);
+                result = new TransportResult(transport, tradeSeconds, customerSeconds, rtt);
+
+                if (measureCeiling)
+                {
+                    raw = await MeasureCeilingAsync(channel, server.Address, CreateFormatter().SerializeToArray(trade), messages, pings);
+                }
+            }
+
+            bool exited = await WaitForExitAsync(child);
+            return (result, raw, exited && child.ExitCode == 0);
+        }
+        finally
+        {
+            if (!child.HasExited)
+            {
+                child.Kill();
+            }
+        }
+    }
+
+    /// <summary>The ceiling: a plain Unix socket between the same two processes, the same record bytes, no serializer, no channel.</summary>
+    private static async Task<RawResult> MeasureCeilingAsync(IpcChannel channel, string serverAddress, byte[] record, int messages, int pings)
+    {
+        string rawPath = Path.Combine(Path.GetDirectoryName(serverAddress)!, $"fsbench-raw-{Environment.ProcessId}.sock");
+        File.Delete(rawPath);
+        try
+        {
+            using var listener = new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
+            listener.Bind(new UnixDomainSocketEndPoint(rawPath));
+            listener.Listen(1);
+            await channel.SendAsync(new Control { Kind = Control.RawKind, Text = rawPath, Count = messages, Size = record.Length, Pings = pings });
+            await channel.FlushAsync();
+            using Socket raw = await listener.AcceptAsync().WaitAsync(TimeSpan.FromSeconds(30));
+            await RawOneWayAsync(raw, record, WarmMessages(messages));
+            double seconds = await RawOneWayAsync(raw, record, messages);
+            await RawPingPongAsync(raw, record, WarmPings(pings));
+            double[] rtt = await RawPingPongAsync(raw, record, pings);
+            raw.Shutdown(SocketShutdown.Both);
+            return new RawResult(seconds, rtt);
+        }
+        finally
+        {
+            File.Delete(rawPath);
+        }
+    }
+
+    /// <summary>The peer: counts one-way messages, echoes requests, plays the raw-socket ceiling when asked.</summary>
+    public static async Task<int> ChildAsync(string name, bool sharedMemory)
+    {
+        IpcTransport transport = sharedMemory ? IpcTransport.SharedMemory : IpcTransport.UnixSocket;
+        await using IpcChannel channel = await IpcChannel.ConnectAsync(name, CreateFormatter(), transport);
+        long received = 0;
+        await foreach (object message in channel.ReadAllAsync())
+        {
+            switch (message)
+            {
+                case IpcRequest { Message: Control } request:
+                    await request.RespondAsync(new Control { Kind = Control.CountKind, Count = received });
+                    received = 0;
+                    break;
+                case IpcRequest request:
+                    await request.RespondAsync(request.Message);
+                    break;
+                case Control { Kind: Control.RawKind } raw:
+                    await RawPeerAsync(raw.Text!, raw.Count, raw.Size);
+                    break;
+                default:
+                    received++;
+                    break;
+            }
+        }
+
+        return 0;
+    }
+
+    private static async Task<double> OneWayAsync<T>(IpcChannel channel, T message, int count)
+    {
+        long start = Stopwatch.GetTimestamp();
+        for (int i = 0; i < count; i++)
+        {
+            await channel.SendAsync(message);
+        }
+
+        // The count comes back behind every message: the time includes the last one's delivery.
+        Control reply = await channel.RequestAsync<Control>(new Control { Kind = Control.CountKind }, TimeSpan.FromMinutes(5));
+        double seconds = Stopwatch.GetElapsedTime(start).TotalSeconds;
+        if (reply.Count != count)
+        {
+            throw new InvalidOperationException($"the peer counted {reply.Count} messages of {count}");
+        }
+
+        return seconds;
+    }
+
+    private static async Task<double[]> PingPongAsync(IpcChannel channel, Trade trade, int count)
+    {
+        var rtt = new double[count];
+        for (int i = 0; i < count; i++)
+        {
+            long start = Stopwatch.GetTimestamp();
+            Trade back = await channel.RequestAsync<Trade>(trade);
+            rtt[i] = Stopwatch.GetElapsedTime(start).TotalMicroseconds;
+            if (back.Time != trade.Time)
+            {
+                throw new InvalidOperationException("the peer echoed another trade");
+            }
+        }
+
+        Array.Sort(rtt);
+        return rtt;
+    }
+
+    private static async Task<double> RawOneWayAsync(Socket socket, byte[] record, int count)
+    {
+        int perChunk = 65536 / record.Length;
+        byte[] chunk = new byte[perChunk * record.Length];
+        for (int i = 0; i < perChunk; i++)
+        {
+            record.CopyTo(chunk, i * record.Length);
+        }
+
+        long start = Stopwatch.GetTimestamp();
+        long left = count;
+        while (left > 0)
+        {
+            int n = (int)Math.Min(left, perChunk);
+            ReadOnlyMemory<byte> bytes = chunk.AsMemory(0, n * record.Length);
+            while (!bytes.IsEmpty)
+            {
+                bytes = bytes[await socket.SendAsync(bytes)..];
+            }
+
+            left -= n;
+        }
+
+        byte[] ack = new byte[1];
+        await ReceiveExactlyAsync(socket, ack);
+        return Stopwatch.GetElapsedTime(start).TotalSeconds;
+    }
+
+    private static async Task<double[]> RawPingPongAsync(Socket socket, byte[] record, int count)
+    {
+        var rtt = new double[count];
+        byte[] back = new byte[record.Length];
+        for (int i = 0; i < count; i++)
+        {
+            long start = Stopwatch.GetTimestamp();
+            await SendAllAsync(socket, record);
+            await ReceiveExactlyAsync(socket, back);
+            rtt[i] = Stopwatch.GetElapsedTime(start).TotalMicroseconds;
+        }
+
+        Array.Sort(rtt);
+        return rtt;
+    }
+
+    /// <summary>The raw peer: reads the one-way bytes (warm-up, then measured run), acknowledges each run with one byte, then echoes records until the parent shuts the socket.</summary>
+    private static async Task RawPeerAsync(string path, long count, int recordSize)
+    {
+        using var socket = new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
+        await socket.ConnectAsync(new UnixDomainSocketEndPoint(path));
+        byte[] buffer = new byte[1 << 20];
+        foreach (long run in new[] { WarmMessages((int)count), count })
+        {
+            long left = run * recordSize;
+            while (left > 0)
+            {
+                int n = await socket.ReceiveAsync(buffer.AsMemory(0, (int)Math.Min(buffer.Length, left)));
+                if (n == 0)
+                {
+                    throw new IOException("the parent closed the raw socket during the one-way run");
+                }
+
+                left -= n;
+            }
+
+            await SendAllAsync(socket, new byte[] { 1 });
+        }
+
+        byte[] record = new byte[recordSize];
+        while (await TryReceiveExactlyAsync(socket, record))
+        {
+            await SendAllAsync(socket, record);
+        }
+    }
+
+    private static async Task SendAllAsync(Socket socket, ReadOnlyMemory<byte> bytes)
+    {
+        while (!bytes.IsEmpty)
+        {
+            bytes = bytes[await socket.SendAsync(bytes)..];
+        }
+    }
+
+    private static async Task ReceiveExactlyAsync(Socket socket, byte[] buffer)
+    {
+        if (!await TryReceiveExactlyAsync(socket, buffer))
+        {
+            throw new IOException("the peer closed the raw socket");
+        }
+    }
+
+    private static async Task<bool> TryReceiveExactlyAsync(Socket socket, byte[] buffer)
+    {
+        int got = 0;
+        while (got < buffer.Length)
+        {
+            int n = await socket.ReceiveAsync(buffer.AsMemory(got));
+            if (n == 0)
+            {
+                return false;
+            }
+
+            got += n;
+        }
+
+        return true;
+    }
+
+    private static int WarmMessages(int messages) => Math.Min(messages, MaxWarmMessages);
+
+    private static int WarmPings(int pings) => Math.Min(pings, MaxWarmPings);
+
+    private static CustomBinaryFormatter CreateFormatter()
+    {
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register<Trade>(TradeId);
+        formatter.Register<Customer>(CustomerId);
+        formatter.Register<Control>(ControlId);
+        return formatter;
+    }
+
+    private static Process StartSelf(string[] args)
+    {
+        string host = Environment.ProcessPath!;
+        var info = new ProcessStartInfo(host) { UseShellExecute = false };
+        if (Path.GetFileNameWithoutExtension(host) == "dotnet")
+        {
+            info.ArgumentList.Add(typeof(IpcRun).Assembly.Location);
+        }
+
+        foreach (string arg in args)
+        {
+            info.ArgumentList.Add(arg);
+        }
+
+        return Process.Start(info) ?? throw new InvalidOperationException("could not start the ipc-child process");
+    }
+
+    private static async Task<bool> WaitForExitAsync(Process child)
+    {
+        try
+        {
+            await child.WaitForExitAsync().WaitAsync(ChildExitTimeout);
+            return true;
+        }
+        catch (TimeoutException)
+        {
+            return false;
+        }
+    }
+
+    private static string Render(int messages, int pings, string command, int tradeRecord, int customerRecord, List<TransportResult> results, RawResult raw)
+    {
+        var report = new StringBuilder();
+        report.AppendLine("# IPC between two processes: FastSerialization.Ipc");
+        report.AppendLine();
+        report.AppendLine(MachineInfo.Block());
+        report.AppendLine(string.Create(CultureInfo.InvariantCulture, $"{DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC; {RuntimeInformation.OSDescription}; {RuntimeInformation.ProcessArchitecture}, {Environment.ProcessorCount} logical cores; {RuntimeInformation.FrameworkDescription}."));
+        report.AppendLine();
+        report.AppendLine($"Command: `{command}`.");
+        report.AppendLine();
+        report.AppendLine(string.Create(CultureInfo.InvariantCulture,
+            $"Two processes: this program and a copy of itself started as `ipc-child`, one per transport, one channel each with the default `IpcChannelOptions` (shared memory: 1 MiB rings, spin time 0). One way: {messages:N0} messages of one type sent with `SendAsync` (coalesced flushes), timed until the peer's count of them comes back (a request queued behind the last one). Round trip: {pings:N0} `RequestAsync<Trade>` calls, one in flight, the peer answering each with `RespondAsync` of the trade it got. Each measurement follows a warm-up of the same kind ({WarmMessages(messages):N0} messages, {WarmPings(pings):N0} round trips)."));
+        report.AppendLine();
+        report.AppendLine("The ceiling is a plain Unix domain socket between the same two processes moving the same pre-encoded Trade record bytes: one way in 64 KiB writes, ping-pong one record each way; no serializer, no channel, no framing of its own. It is the limit for the socket transport; shared memory does not go through a socket and may pass it. The machine is shared and noisy: compare the rows of one run.");
+        report.AppendLine();
+        report.AppendLine("## One way");
+        report.AppendLine();
+        report.AppendLine("| Transport | Message | Record (B) | Messages | Seconds | Messages/s | MB/s |");
+        report.AppendLine("|---|---|---:|---:|---:|---:|---:|");
+        foreach (TransportResult r in results)
+        {
+            Row(report, Label(r.Transport), "Trade, SendAsync", tradeRecord, messages, r.TradeSeconds);
+            Row(report, Label(r.Transport), "Customer, SendAsync", customerRecord, messages, r.CustomerSeconds);
+        }
+
+        Row(report, "raw Unix socket (ceiling)", "Trade record bytes", tradeRecord, messages, raw.OneWaySeconds);
+        report.AppendLine();
+        report.AppendLine("## Round trip (ping-pong, one request in flight)");
+        report.AppendLine();
+        report.AppendLine("| Transport | What | Round trips | Median (us) | p99 (us) | p99.9 (us) | Median / ceiling |");
+        report.AppendLine("|---|---|---:|---:|---:|---:|---:|");
+        foreach (TransportResult r in results)
+        {
+            Percentiles(report, Label(r.Transport), "Trade, RequestAsync / RespondAsync", r.Rtt, Median(raw.Rtt));
+        }
+
+        Percentiles(report, "raw Unix socket (ceiling)", "Trade record bytes, echoed", raw.Rtt, Median(raw.Rtt));
+        report.AppendLine();
+        report.AppendLine("## Targets");
+        report.AppendLine();
+        report.AppendLine("| Target | Transport | Measured | Met? |");
+        report.AppendLine("|---|---|---|---|");
+        foreach (TransportResult r in results)
+        {
+            double tradeRate = messages / r.TradeSeconds;
+            double median = Median(r.Rtt);
+            if (r.Transport == IpcTransport.UnixSocket)
+            {
+                double ratio = median / Median(raw.Rtt);
+                Target(report, "One-way Trade >= 1,000,000 messages/s", r.Transport, $"{tradeRate:N0} messages/s", tradeRate >= 1_000_000);
+                Target(report, "Round-trip median within 1.3x of the raw-socket ping-pong", r.Transport, $"{median:F1} us vs {Median(raw.Rtt):F1} us = {ratio:F2}x", ratio <= 1.3);
+            }
+            else
+            {
+                Target(report, "One-way Trade >= 10,000,000 messages/s", r.Transport, $"{tradeRate:N0} messages/s", tradeRate >= 10_000_000);
+                Target(report, "Round-trip median <= 2 us", r.Transport, $"{median:F1} us", median <= 2);
+            }
+        }
+
+        report.AppendLine();
+        report.AppendLine("MemoryPack and MessagePack payloads over the same channel are not measured: neither package can be restored from the package source served here (`NU1101`, see README.md in this folder), so there is no MemoryPack or MessagePack row to put next to these.");
+        return report.ToString();
+    }
+
+    private static string Label(IpcTransport transport) => transport == IpcTransport.SharedMemory ? "shared memory" : "Unix socket";
+
+    private static void Row(StringBuilder report, string transport, string what, int recordSize, int count, double seconds) =>
+        report.AppendLine(string.Create(CultureInfo.InvariantCulture,
+            $"| {transport} | {what} | {recordSize} | {count:N0} | {seconds:F3} | {count / seconds:N0} | {count * (double)recordSize / seconds / 1e6:F1} |"));
+
+    private static void Percentiles(StringBuilder report, string transport, string what, double[] sorted, double ceilingMedian) =>
+        report.AppendLine(string.Create(CultureInfo.InvariantCulture,
+            $"| {transport} | {what} | {sorted.Length:N0} | {Median(sorted):F1} | {At(sorted, 0.99):F1} | {At(sorted, 0.999):F1} | {Median(sorted) / ceilingMedian:F2}x |"));
+
+    private static void Target(StringBuilder report, string target, IpcTransport transport, FormattableString measured, bool met) =>
+        report.AppendLine($"| {target} | {Label(transport)} | {measured.ToString(CultureInfo.InvariantCulture)} | {(met ? "yes" : "NO")} |");
+
+    private static double Median(double[] sorted) => At(sorted, 0.5);
+
+    private static double At(double[] sorted, double p) => sorted[Math.Min(sorted.Length - 1, (int)(p * sorted.Length))];
+
+    private sealed record TransportResult(IpcTransport Transport, double TradeSeconds, double CustomerSeconds, double[] Rtt);
+
+    private sealed record RawResult(double OneWaySeconds, double[] Rtt);
+
+    /// <summary>The benchmark's own coordination message (not measured).</summary>
+    public sealed class Control : ICustomBinarySerializable
+    {
+        public const int CountKind = 1;
+        public const int RawKind = 2;
+
+        public int Kind { get; set; }
+
+        public long Count { get; set; }
+
+        public int Size { get; set; }
+
+        public int Pings { get; set; }
+
+        public string? Text { get; set; }
+
+        public void WriteDataTo(ref FastBinaryWriter writer)
+        {
+            writer.Write(Kind);
+            writer.Write(Count);
+            writer.Write(Size);
+            writer.Write(Pings);
+            writer.Write(Text);
+        }
+
+        public void SetDataFrom(ref FastBinaryReader reader)
+        {
+            Kind = reader.ReadInt32();
+            Count = reader.ReadInt64();
+            Size = reader.ReadInt32();
+            Pings = reader.ReadInt32();
+            Text = reader.ReadString();
+        }
+    }
+}
