@@ -72,6 +72,14 @@ internal static class DiagnosticDescriptors
         DiagnosticSeverity.Error,
         isEnabledByDefault: true);
 
+    public static readonly DiagnosticDescriptor AbstractImmutableType = new(
+        "FSG009",
+        "Abstract type with read-only members",
+        "'{0}' is abstract and member '{1}' has no setter, so reading it would need a constructor call on an abstract type; give its members setters, or mark the concrete derived types [BinarySerializable] instead",
+        Category,
+        DiagnosticSeverity.Error,
+        isEnabledByDefault: true);
+
     public static DiagnosticDescriptor ById(string id) => id switch
     {
         "FSG001" => TypeNotPartial,
@@ -82,6 +90,7 @@ internal static class DiagnosticDescriptors
         "FSG006" => NoMatchingConstructor,
         "FSG007" => ReadOnlyMemberNotFilled,
         "FSG008" => RefLikeMember,
+        "FSG009" => AbstractImmutableType,
         _ => throw new ArgumentOutOfRangeException(nameof(id), id, "Unknown diagnostic id."),
     };
 }

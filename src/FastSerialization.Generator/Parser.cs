@@ -136,7 +136,16 @@ internal static class Parser
         ConstructionModel? construction = null;
         if (!userRead && diagnostics.Count == 0 && found.Any(m => !m.IsSettable))
         {
-            construction = MatchConstructor(type, found, typeLocation, typeName, diagnostics);
+            if (type.IsAbstract)
+            {
+                // FSG009: an abstract type cannot be built by a constructor call; its concrete types are.
+                FoundMember first = found.First(m => !m.IsSettable);
+                diagnostics.Add(Diagnostic("FSG009", typeLocation, typeName, first.Symbol.Name));
+            }
+            else
+            {
+                construction = MatchConstructor(type, found, typeLocation, typeName, diagnostics);
+            }
         }
 
         if (diagnostics.Count > 0)

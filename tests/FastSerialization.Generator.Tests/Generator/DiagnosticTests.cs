@@ -237,3 +237,39 @@ public class FSG008_RefLikeMemberTests
         DiagnosticAssert.Single(source, "FSG008", "Chars");
     }
 }
+
+public class FSG009_AbstractImmutableTypeTests
+{
+    [Fact]
+    public void AbstractTypeWithGetOnlyMember_Reported()
+    {
+        const string source = """
+            using FastSerialization;
+            [BinarySerializable]
+            public abstract partial class Shape
+            {
+                protected Shape(string name) { Name = name; }
+                public string Name { get; }
+            }
+            """;
+        Diagnostic d = DiagnosticAssert.Single(source, "FSG009", "Shape");
+        d.GetMessage(System.Globalization.CultureInfo.InvariantCulture).Should().Contain("'Shape'").And.Contain("'Name'").And.Contain("abstract");
+    }
+
+    [Fact]
+    public void AbstractTypeWithSettableMembers_IsGenerated()
+    {
+        const string source = """
+            using FastSerialization;
+            [BinarySerializable]
+            public abstract partial class Shape
+            {
+                public string? Name { get; set; }
+            }
+            """;
+        GeneratorRun run = GeneratorHarness.Run(source);
+        run.GeneratorDiagnostics.Should().BeEmpty();
+        run.Sources.Should().ContainSingle();
+        run.CompilationDiagnostics.Should().BeEmpty();
+    }
+}
