@@ -195,8 +195,10 @@ public sealed partial class IpcChannel
             failure = new IpcException("The connection to the peer broke: " + ex.Message, ex);
         }
 
+        // Set before the pending requests are failed: a request registered after that sees it (RequestAsync).
+        Volatile.Write(ref _receiveEnd, failure ?? new IpcException("The peer closed the channel."));
         _inbox.Writer.TryComplete(failure);
-        FailPendingRequests(failure ?? new IpcException("The peer closed the channel."));
+        FailPendingRequests(_receiveEnd!);
         if (failure is not null)
         {
             // Stop sending too, so that the peer sees the channel end.

@@ -44,6 +44,7 @@ public sealed partial class IpcChannel : IAsyncDisposable
     private long _nextCorrelationId;
     private bool _flushScheduled;
     private Exception? _flushError;
+    private Exception? _receiveEnd;
     private int _disposed;
     private Task _receiveLoop = Task.CompletedTask;
 
@@ -231,6 +232,12 @@ public sealed partial class IpcChannel : IAsyncDisposable
         _pendingRequests[id] = pending;
         try
         {
+            if (Volatile.Read(ref _receiveEnd) is { } ended)
+            {
+                // The peer is gone (or closed the channel): no response can come.
+                throw new IpcException("No response can arrive: " + ended.Message, ended);
+            }
+
             await SendCoreAsync(ControlKind.Request, id, request, flushNow: true, cancellationToken).ConfigureAwait(false);
             object response;
             try
@@ -486,9 +493,9 @@ public sealed partial class IpcChannel : IAsyncDisposable
             throw new IpcException("The channel is closed.");
         }
 
-        if (_receiveLoop.IsFaulted)
+        if (Volatile.Read(ref _receiveEnd) is { } ended)
         {
-            throw new IpcException("The channel failed and is closed.", _receiveLoop.Exception?.InnerException);
+            throw new IpcException("The channel is closed: " + ended.Message, ended);
         }
 
         if (_flushError is not null)

@@ -144,7 +144,7 @@ try
                             done++;
                         }
                     }
-                    catch (IpcException)
+                    catch (Exception ex) when (ex is IpcException or TimeoutException)
                     {
                         reconnects++;
                     }

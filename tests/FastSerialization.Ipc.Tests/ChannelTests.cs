@@ -34,7 +34,7 @@ public class ChannelTests
         return list;
     }
 
-    [Theory]
+    [Theory(Timeout = TestTimeouts.Test)]
     [InlineData(null)]
     [InlineData(1)] // every byte in its own read
     [InlineData(7)]
@@ -54,7 +54,7 @@ public class ChannelTests
         await b.DisposeAsync();
     }
 
-    [Fact]
+    [Fact(Timeout = TestTimeouts.Test)]
     public async Task ManyRecordsInOneFlush_AreAllDelivered()
     {
         (IpcChannel a, IpcChannel b) = await OpenPairAsync(DuplexPipes.Create());
@@ -65,7 +65,7 @@ public class ChannelTests
         await b.DisposeAsync();
     }
 
-    [Fact]
+    [Fact(Timeout = TestTimeouts.Test)]
     public async Task ClosingTheChannel_EndsThePeersReadsNormally()
     {
         (IpcChannel a, IpcChannel b) = await OpenPairAsync(DuplexPipes.Create());
@@ -77,7 +77,7 @@ public class ChannelTests
         await b.DisposeAsync();
     }
 
-    [Fact]
+    [Fact(Timeout = TestTimeouts.Test)]
     public async Task PeerVanishingBetweenRecords_EndsReadsWithAClearError_AfterEveryCompleteRecord()
     {
         var pipes = DuplexPipes.Create();
@@ -100,7 +100,7 @@ public class ChannelTests
         await a.DisposeAsync();
     }
 
-    [Fact]
+    [Fact(Timeout = TestTimeouts.Test)]
     public async Task PeerVanishingInsideARecord_NeverDeliversTheHalfRecord()
     {
         var pipes = DuplexPipes.Create();
@@ -124,7 +124,7 @@ public class ChannelTests
         await a.DisposeAsync();
     }
 
-    [Fact]
+    [Fact(Timeout = TestTimeouts.Test)]
     public async Task DifferentRegistries_FailBothSides_NamingTheFirstId()
     {
         var pipes = DuplexPipes.Create();
@@ -136,7 +136,7 @@ public class ChannelTests
         (await b.Should().ThrowAsync<IpcHandshakeException>()).Which.Message.Should().Contain("type id 3").And.Contain("Ping").And.Contain("Pong");
     }
 
-    [Fact]
+    [Fact(Timeout = TestTimeouts.Test)]
     public async Task AnIdOnlyOneSideHas_IsNotAMismatch()
     {
         var extra = Registry.Create();
@@ -149,7 +149,7 @@ public class ChannelTests
         await b.DisposeAsync();
     }
 
-    [Fact]
+    [Fact(Timeout = TestTimeouts.Test)]
     public async Task Handshake_TimesOut_WhenThePeerSaysNothing()
     {
         var pipes = DuplexPipes.Create();
@@ -157,7 +157,7 @@ public class ChannelTests
         await open.Should().ThrowAsync<IpcException>().WithMessage("*did not complete the handshake*");
     }
 
-    [Fact]
+    [Fact(Timeout = TestTimeouts.Test)]
     public async Task RecordOverTheReceiversLimit_ClosesTheChannelWithAClearError()
     {
         var small = new CustomBinaryFormatter(new CustomBinaryFormatterOptions { MaxRecordLength = 200 });
@@ -173,7 +173,7 @@ public class ChannelTests
         await b.DisposeAsync();
     }
 
-    [Fact]
+    [Fact(Timeout = TestTimeouts.Test)]
     public async Task ASlowReader_BlocksTheSender_InsteadOfGrowingMemory()
     {
         (IpcChannel a, IpcChannel b) = await OpenPairAsync(
@@ -209,7 +209,7 @@ public class ChannelTests
         await b.DisposeAsync();
     }
 
-    [Fact]
+    [Fact(Timeout = TestTimeouts.Test)]
     public async Task ConcurrentSenders_DoNotInterleaveTheirRecords()
     {
         (IpcChannel a, IpcChannel b) = await OpenPairAsync(DuplexPipes.Create());
@@ -232,7 +232,7 @@ public class ChannelTests
         await b.DisposeAsync();
     }
 
-    [Fact]
+    [Fact(Timeout = TestTimeouts.Test)]
     public async Task Requests_ManyInFlight_EachGetsItsOwnResponse()
     {
         (IpcChannel a, IpcChannel b) = await OpenPairAsync(DuplexPipes.Create());
@@ -257,7 +257,7 @@ public class ChannelTests
         await b.DisposeAsync();
     }
 
-    [Fact]
+    [Fact(Timeout = TestTimeouts.Test)]
     public async Task Request_TimesOut_And_AFailedRequest_Throws()
     {
         (IpcChannel a, IpcChannel b) = await OpenPairAsync(DuplexPipes.Create());
@@ -282,7 +282,7 @@ public class ChannelTests
         await b.DisposeAsync();
     }
 
-    [Fact]
+    [Fact(Timeout = TestTimeouts.Test)]
     public async Task Cancellation_StopsWaitsForMessagesAndForRequests()
     {
         (IpcChannel a, IpcChannel b) = await OpenPairAsync(DuplexPipes.Create());
@@ -296,7 +296,21 @@ public class ChannelTests
         await b.DisposeAsync();
     }
 
-    [Fact]
+    [Fact(Timeout = TestTimeouts.Test)]
+    public async Task AfterThePeerClosed_RequestsAndSendsFailAtOnce()
+    {
+        (IpcChannel a, IpcChannel b) = await OpenPairAsync(DuplexPipes.Create());
+        await b.DisposeAsync();
+        await a.Completion.WaitAsync(Timeout);
+        Func<Task> request = () => a.RequestAsync<Pong>(new Ping { Id = 1 });
+        (await request.Should().ThrowAsync<IpcException>().WithMessage("*peer closed the channel*"))
+            .Which.Should().NotBeAssignableTo<IpcHandshakeException>();
+        Func<Task> send = () => a.SendAsync(new Ping());
+        await send.Should().ThrowAsync<IpcException>().WithMessage("*closed*");
+        await a.DisposeAsync();
+    }
+
+    [Fact(Timeout = TestTimeouts.Test)]
     public async Task SendingOnAClosedChannel_Throws()
     {
         (IpcChannel a, IpcChannel b) = await OpenPairAsync(DuplexPipes.Create());

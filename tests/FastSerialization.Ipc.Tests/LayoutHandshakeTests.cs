@@ -82,13 +82,13 @@ public class LayoutHandshakeTests
         }
     }
 
-    [Fact]
+    [Fact(Timeout = TestTimeouts.Test)]
     public async Task AppendedMembers_AreCompatible()
     {
         (await HandshakeAsync(FormatterWithQuote("String;Int32"), FormatterWithQuote("String;Int32;Double"))).Should().BeNull();
     }
 
-    [Fact]
+    [Fact(Timeout = TestTimeouts.Test)]
     public async Task AChangedMember_IsAMismatch_NamingTheIdTheTypeAndThePosition()
     {
         Exception? failure = await HandshakeAsync(FormatterWithQuote("String;Int32;Double"), FormatterWithQuote("String;Double"));

@@ -11,7 +11,7 @@ namespace FastSerialization.Ipc.Tests;
 /// <summary>Servers and clients by name, over Unix domain sockets, in one process.</summary>
 public class ServerTests
 {
-    [Fact]
+    [Fact(Timeout = TestTimeouts.Test)]
     public async Task ClientAndServer_ExchangeMessages_ByName()
     {
         string name = Names.Unique("basic");
@@ -38,7 +38,7 @@ public class ServerTests
         act.Should().Throw<ArgumentException>().WithMessage("*channel name*");
     }
 
-    [Fact]
+    [Fact(Timeout = TestTimeouts.Test)]
     public async Task TheSocket_LivesInAPrivateDirectory_AndIsOwnerOnly()
     {
         if (OperatingSystem.IsWindows())
@@ -52,7 +52,7 @@ public class ServerTests
         File.GetUnixFileMode(server.Address).Should().Be(UnixFileMode.UserRead | UnixFileMode.UserWrite);
     }
 
-    [Fact]
+    [Fact(Timeout = TestTimeouts.Test)]
     public async Task AStaleSocketFromACrashedServer_IsReplaced()
     {
         if (OperatingSystem.IsWindows())
@@ -84,7 +84,7 @@ public class ServerTests
         await using IpcChannel serverSide = await accept;
     }
 
-    [Fact]
+    [Fact(Timeout = TestTimeouts.Test)]
     public async Task ASecondServerUnderALiveName_IsRefused()
     {
         string name = Names.Unique("twice");
@@ -93,14 +93,14 @@ public class ServerTests
         act.Should().Throw<IpcException>().WithMessage("*already listening*");
     }
 
-    [Fact]
+    [Fact(Timeout = TestTimeouts.Test)]
     public async Task ConnectingToNobody_SaysSo()
     {
         Func<Task> act = () => IpcChannel.ConnectAsync(Names.Unique("nobody"), Registry.Create());
         await act.Should().ThrowAsync<IpcException>().WithMessage("*No server is listening*");
     }
 
-    [Fact]
+    [Fact(Timeout = TestTimeouts.Test)]
     public async Task AcceptAll_SkipsAClientWhoseHandshakeFails_AndReportsIt()
     {
         string name = Names.Unique("skip");

@@ -17,7 +17,7 @@ public class SharedMemoryTests
     private const int SmallRing = 4096;
     private static readonly TimeSpan Timeout = TimeSpan.FromSeconds(60);
 
-    [Fact]
+    [Fact(Timeout = TestTimeouts.Test)]
     public async Task ClientAndServer_ExchangeMessagesAndRequests_AndLeaveNoRingFileBehind()
     {
         string name = Names.Unique("shm");
@@ -44,7 +44,7 @@ public class SharedMemoryTests
         (await serverSide.ReceiveAsync().AsTask().WaitAsync(Timeout)).Should().BeNull();
     }
 
-    [Fact]
+    [Fact(Timeout = TestTimeouts.Test)]
     public async Task RecordsWrapTheRingsEnd_AtEveryOffset_ForRecordsOfManySizes()
     {
         // Records of an odd size S start at k*S mod 4096: 4096 of them start at every offset of the ring.
@@ -104,7 +104,7 @@ public class SharedMemoryTests
         received.Should().Be(plan.Count);
     }
 
-    [Fact]
+    [Fact(Timeout = TestTimeouts.Test)]
     public async Task ARecordLargerThanTheRing_IsRefusedWithAClearError_AndNothingOfItIsSent()
     {
         string name = Names.Unique("large");
@@ -136,7 +136,7 @@ public class SharedMemoryTests
         await answer.WaitAsync(Timeout);
     }
 
-    [Fact]
+    [Fact(Timeout = TestTimeouts.Test)]
     public async Task AFullRing_WithASlowReader_MakesTheSenderWait_AndMemoryStaysBounded()
     {
         string name = Names.Unique("full");
@@ -163,8 +163,21 @@ public class SharedMemoryTests
         });
 
         // Nobody reads: the sender fills the ring, the receive queue and its flush threshold, then waits.
-        await Task.Delay(1000);
-        long stalledAt = Interlocked.Read(ref sent);
+        // Wait until it has stopped (a loaded machine may take a while to get there).
+        long stalledAt = -1;
+        var deadline = DateTime.UtcNow.AddSeconds(30);
+        while (DateTime.UtcNow < deadline)
+        {
+            long before = Interlocked.Read(ref sent);
+            await Task.Delay(500);
+            if (before > 0 && Interlocked.Read(ref sent) == before)
+            {
+                stalledAt = before;
+                break;
+            }
+        }
+
+        stalledAt.Should().BePositive("the sender makes progress, then stops while nobody reads");
         send.IsCompleted.Should().BeFalse();
         stalledAt.Should().BeLessThan((SmallRing + IpcChannel.FlushThreshold) / 1000 + 20, "a sender facing a full ring waits instead of buffering");
         await Task.Delay(300);
@@ -181,7 +194,7 @@ public class SharedMemoryTests
         await send.WaitAsync(Timeout);
     }
 
-    [Fact]
+    [Fact(Timeout = TestTimeouts.Test)]
     public async Task TransportsThatDiffer_FailTheHandshake_SayingSo()
     {
         string name = Names.Unique("mixed");
@@ -225,7 +238,7 @@ public class SharedMemoryTests
         File.Exists(path).Should().BeFalse();
     }
 
-    [Fact]
+    [Fact(Timeout = TestTimeouts.Test)]
     public async Task ARingFileOfACrashedServer_IsRemovedWhenTheNameIsListenedOnAgain()
     {
         if (OperatingSystem.IsWindows())
@@ -259,7 +272,7 @@ public class SharedMemoryTests
         }
     }
 
-    [Fact]
+    [Fact(Timeout = TestTimeouts.Test)]
     public async Task AProducerKilledBetweenWritingAndPublishing_LeavesNothingTheConsumerDelivers()
     {
         string name = Names.Unique("unpublished");

@@ -19,7 +19,7 @@ public class TwoProcessTests
     internal static string[] Args(IpcTransport transport, params string[] args) =>
         transport == IpcTransport.SharedMemory ? args.Append("--shm").ToArray() : args;
 
-    [Theory]
+    [Theory(Timeout = TestTimeouts.Test)]
     [InlineData(IpcTransport.UnixSocket)]
     [InlineData(IpcTransport.SharedMemory)]
     public async Task OneMillionMessages_EachWay_ArriveWithTheirChecksum(IpcTransport transport)
@@ -78,7 +78,7 @@ public class TwoProcessTests
         }
     }
 
-    [Theory]
+    [Theory(Timeout = TestTimeouts.Test)]
     [InlineData(IpcTransport.UnixSocket)]
     [InlineData(IpcTransport.SharedMemory)]
     public async Task AChildKilledMidStream_EndsReadsWithAClearError_AfterEveryCompleteRecord(IpcTransport transport)
@@ -105,7 +105,7 @@ public class TwoProcessTests
         await channel.DisposeAsync();
     }
 
-    [Theory]
+    [Theory(Timeout = TestTimeouts.Test)]
     [InlineData(IpcTransport.UnixSocket)]
     [InlineData(IpcTransport.SharedMemory)]
     public async Task AChildWithADifferentRegistry_FailsOnBothSides_NamingTheId(IpcTransport transport)
@@ -119,7 +119,7 @@ public class TwoProcessTests
         child.Output.Should().Contain("HANDSHAKE-FAILED id=3");
     }
 
-    [Theory]
+    [Theory(Timeout = TestTimeouts.Test)]
     [InlineData(IpcTransport.UnixSocket)]
     [InlineData(IpcTransport.SharedMemory)]
     public async Task AServerRestarted_WhileTheClientReconnects_ServesEveryPing(IpcTransport transport)
@@ -128,7 +128,7 @@ public class TwoProcessTests
         const int Pings = 300;
         IpcServer server = IpcServer.Listen(name, Registry.Create(), transport);
         using ChildProcess child = ChildProcess.Start(Args(transport, "reconnect", name, Pings.ToString(System.Globalization.CultureInfo.InvariantCulture)));
-        IpcChannel channel = await server.AcceptAsync();
+        IpcChannel channel = await server.AcceptAsync().WaitAsync(ChildTimeout);
         int answered = 0;
         await foreach (object message in channel.ReadAllAsync())
         {
@@ -145,7 +145,7 @@ public class TwoProcessTests
         await server.DisposeAsync();
         await Task.Delay(200);
         server = IpcServer.Listen(name, Registry.Create(), transport);
-        channel = await server.AcceptAsync();
+        channel = await server.AcceptAsync().WaitAsync(ChildTimeout);
         await foreach (object message in channel.ReadAllAsync())
         {
             var request = (IpcRequest)message;
@@ -158,7 +158,7 @@ public class TwoProcessTests
         await server.DisposeAsync();
     }
 
-    [Theory]
+    [Theory(Timeout = TestTimeouts.Test)]
     [InlineData(IpcTransport.UnixSocket)]
     [InlineData(IpcTransport.SharedMemory)]
     public async Task ABurstFromEightConcurrentSenders_ArrivesWhole_AndInOrderPerSender(IpcTransport transport)
@@ -187,7 +187,7 @@ public class TwoProcessTests
         (await child.WaitForExitAsync(ChildTimeout)).Should().Be(0, child.Output);
     }
 
-    [Fact]
+    [Fact(Timeout = TestTimeouts.Test)]
     public async Task AnonymousPipes_ToAChildThisProcessStarted_CarryRequests()
     {
         await using var pipes = new IpcParentPipes();
