@@ -1,5 +1,6 @@
 using System;
 using System.Buffers;
+using System.Collections.Generic;
 using System.IO;
 using System.IO.Pipelines;
 using System.Threading;
@@ -10,6 +11,34 @@ namespace FastSerialization.Ipc;
 
 public sealed partial class IpcChannel
 {
+    /// <summary>
+    /// Reads the messages the peer sends, until it closes the channel. A message sent with
+    /// <see cref="RequestAsync{TResponse}(object, CancellationToken)"/> arrives as an <see cref="IpcRequest"/>.
+    /// </summary>
+    /// <param name="cancellationToken">Cancels the wait for the next message.</param>
+    /// <returns>The messages, in the order they were sent.</returns>
+    /// <exception cref="IpcException">Thrown during enumeration, after every complete message: the peer went away without closing the channel.</exception>
+    /// <exception cref="FastSerializationException">Thrown during enumeration: the peer sent a malformed record or one over the limit; the channel is closed.</exception>
+    public IAsyncEnumerable<object> ReadAllAsync(CancellationToken cancellationToken = default) => _inbox.Reader.ReadAllAsync(cancellationToken);
+
+    /// <summary>Reads the next message, or null when the peer closed the channel.</summary>
+    /// <param name="cancellationToken">Cancels the wait.</param>
+    /// <returns>The next message, or null at the end.</returns>
+    /// <exception cref="IpcException">The peer went away without closing the channel.</exception>
+    /// <exception cref="FastSerializationException">The peer sent a malformed record.</exception>
+    public async ValueTask<object?> ReceiveAsync(CancellationToken cancellationToken = default)
+    {
+        while (await _inbox.Reader.WaitToReadAsync(cancellationToken).ConfigureAwait(false))
+        {
+            if (_inbox.Reader.TryRead(out object? message))
+            {
+                return message;
+            }
+        }
+
+        return null;
+    }
+
     /// <summary>The peer's handshake, once the channel is open.</summary>
     internal Handshake? PeerHandshake { get; private set; }
 

@@ -1,0 +1,334 @@
+using System;
+using System.Buffers;
+using System.Collections.Generic;
+using System.IO;
+using System.IO.Pipelines;
+using System.Threading;
+using System.Threading.Tasks;
+using FastSerialization.Ipc.Internal;
+using FastSerialization.Ipc.SharedMemory;
+
+namespace FastSerialization.Ipc;
+
+public sealed partial class IpcChannel
+{
+    /// <summary>
+    /// Sends one message. Safe to call from several threads at once. Messages sent in quick succession
+    /// are coalesced: the record goes into the channel's buffer, and one flush to the transport follows
+    /// for all that arrived meanwhile (use <see cref="FlushAsync(CancellationToken)"/> to wait for it).
+    /// Once <see cref="FlushThreshold"/> bytes wait, the sender flushes them itself, waiting for a slow
+    /// reader: memory stays bounded.
+    /// </summary>
+    /// <typeparam name="T">The message's static type; its runtime type must be registered.</typeparam>
+    /// <param name="message">The message.</param>
+    /// <param name="cancellationToken">Cancels the wait for the transport (back-pressure) or for other senders.</param>
+    /// <returns>A task that completes when the message is in the channel's buffer.</returns>
+    /// <exception cref="FastSerializationException">The message's type is not registered, or it cannot be written.</exception>
+    /// <exception cref="IpcException">The channel is closed or the connection broke.</exception>
+    public Task SendAsync<T>(T message, CancellationToken cancellationToken = default)
+    {
+        if (message is null)
+        {
+            throw new ArgumentNullException(nameof(message));
+        }
+
+        if (cancellationToken.IsCancellationRequested)
+        {
+            return Task.FromCanceled(cancellationToken);
+        }
+
+        if (!_sendLock.Wait(0))
+        {
+            // Another sender or a flush holds the channel: wait for it asynchronously.
+            return SendCoreAsync(prefix: null, 0, message, flushNow: false, cancellationToken);
+        }
+
+        // The common case, with no wait and no state machine: write into the buffer, leave the flush
+        // to the scheduled one, unless enough is buffered to flush (and feel back-pressure) now.
+        try
+        {
+            WriteMessage(prefix: null, 0, message);
+            if (!MustFlush())
+            {
+                ScheduleFlush();
+                _sendLock.Release();
+                return Task.CompletedTask;
+            }
+        }
+        catch (Exception ex)
+        {
+            _sendLock.Release();
+            return Task.FromException(ex);
+        }
+
+        return FlushAndReleaseAsync(cancellationToken);
+    }
+
+    private async Task FlushAndReleaseAsync(CancellationToken cancellationToken)
+    {
+        try
+        {
+            await FlushCoreAsync(cancellationToken).ConfigureAwait(false);
+        }
+        finally
+        {
+            _sendLock.Release();
+        }
+    }
+
+    /// <summary>Sends several messages with a single flush to the transport.</summary>
+    /// <typeparam name="T">The messages' static type.</typeparam>
+    /// <param name="messages">The messages, sent in order.</param>
+    /// <param name="cancellationToken">Cancels the wait for the transport.</param>
+    /// <returns>A task that completes when the messages were handed to the transport.</returns>
+    public async Task SendManyAsync<T>(IEnumerable<T> messages, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(messages);
+        await _sendLock.WaitAsync(cancellationToken).ConfigureAwait(false);
+        try
+        {
+            foreach (T message in messages)
+            {
+                WriteMessage(prefix: null, 0, message);
+                if (MustFlush())
+                {
+                    await FlushCoreAsync(cancellationToken).ConfigureAwait(false);
+                }
+            }
+
+            await FlushCoreAsync(cancellationToken).ConfigureAwait(false);
+        }
+        finally
+        {
+            _sendLock.Release();
+        }
+    }
+
+    /// <summary>How many buffered bytes make a sender flush them itself (and wait for the transport). 64 KiB.</summary>
+    public const int FlushThreshold = 64 * 1024;
+
+    /// <summary>Waits until every message sent so far was handed to the transport.</summary>
+    /// <param name="cancellationToken">Cancels the wait.</param>
+    /// <returns>A task that completes when the buffer is flushed.</returns>
+    /// <exception cref="IpcException">The channel is closed or the connection broke.</exception>
+    public async Task FlushAsync(CancellationToken cancellationToken = default)
+    {
+        await _sendLock.WaitAsync(cancellationToken).ConfigureAwait(false);
+        try
+        {
+            ThrowIfClosed();
+            await FlushCoreAsync(cancellationToken).ConfigureAwait(false);
+        }
+        finally
+        {
+            _sendLock.Release();
+        }
+    }
+
+    /// <summary>
+    /// Sends <paramref name="request"/> and waits for the peer to answer it with
+    /// <see cref="IpcRequest.RespondAsync"/>. Many requests may be in flight at once.
+    /// </summary>
+    /// <typeparam name="TResponse">The expected response type.</typeparam>
+    /// <param name="request">The request; its type must be registered.</param>
+    /// <param name="cancellationToken">Cancels the wait.</param>
+    /// <returns>The response.</returns>
+    /// <exception cref="TimeoutException">No response within <see cref="IpcChannelOptions.DefaultRequestTimeout"/>.</exception>
+    /// <exception cref="IpcException">The peer failed the request, the response was not a <typeparamref name="TResponse"/>, or the channel closed.</exception>
+    public Task<TResponse> RequestAsync<TResponse>(object request, CancellationToken cancellationToken = default) =>
+        RequestAsync<TResponse>(request, _options.DefaultRequestTimeout, cancellationToken);
+
+    /// <summary>Sends <paramref name="request"/> and waits up to <paramref name="timeout"/> for its response.</summary>
+    /// <typeparam name="TResponse">The expected response type.</typeparam>
+    /// <param name="request">The request; its type must be registered.</param>
+    /// <param name="timeout">How long to wait for the response.</param>
+    /// <param name="cancellationToken">Cancels the wait.</param>
+    /// <returns>The response.</returns>
+    /// <exception cref="TimeoutException">No response within <paramref name="timeout"/>.</exception>
+    /// <exception cref="IpcException">The peer failed the request, the response was not a <typeparamref name="TResponse"/>, or the channel closed.</exception>
+    public async Task<TResponse> RequestAsync<TResponse>(object request, TimeSpan timeout, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(request);
+        ulong id = (ulong)Interlocked.Increment(ref _nextCorrelationId);
+        var pending = new TaskCompletionSource<object>(TaskCreationOptions.RunContinuationsAsynchronously);
+        _pendingRequests[id] = pending;
+        try
+        {
+            if (Volatile.Read(ref _receiveEnd) is { } ended)
+            {
+                // The peer is gone (or closed the channel): no response can come.
+                throw new IpcException("No response can arrive: " + ended.Message, ended);
+            }
+
+            await SendCoreAsync(ControlKind.Request, id, request, flushNow: true, cancellationToken).ConfigureAwait(false);
+            object response;
+            try
+            {
+                response = await pending.Task.WaitAsync(timeout, cancellationToken).ConfigureAwait(false);
+            }
+            catch (TimeoutException)
+            {
+                throw new TimeoutException($"No response to request {id} ({request.GetType()}) within {timeout}.");
+            }
+
+            return response is TResponse typed
+                ? typed
+                : throw new IpcException($"The response to request {id} is a {response.GetType()}, not the {typeof(TResponse)} that was expected.");
+        }
+        finally
+        {
+            _pendingRequests.TryRemove(id, out _);
+        }
+    }
+
+    internal Task SendResponseAsync(ulong correlationId, object response, CancellationToken cancellationToken) =>
+        SendCoreAsync(ControlKind.Response, correlationId, response, flushNow: true, cancellationToken);
+
+    internal async Task SendFailureAsync(ulong correlationId, string message, CancellationToken cancellationToken)
+    {
+        await _sendLock.WaitAsync(cancellationToken).ConfigureAwait(false);
+        try
+        {
+            ThrowIfClosed();
+            var body = new ArrayBufferWriter<byte>();
+            var writer = new FastBinaryWriter(body);
+            writer.WriteVarUInt64(correlationId);
+            writer.Write(message);
+            writer.Flush();
+            ControlRecord.Write(_writer, ControlKind.Failure, body.WrittenSpan);
+            await FlushCoreAsync(cancellationToken).ConfigureAwait(false);
+        }
+        finally
+        {
+            _sendLock.Release();
+        }
+    }
+
+    /// <summary>Writes an optional control record and the message, adjacent; flushes now, or schedules a coalesced flush.</summary>
+    private async Task SendCoreAsync<T>(ControlKind? prefix, ulong correlationId, T message, bool flushNow, CancellationToken cancellationToken)
+    {
+        await _sendLock.WaitAsync(cancellationToken).ConfigureAwait(false);
+        try
+        {
+            WriteMessage(prefix, correlationId, message);
+            if (flushNow || MustFlush())
+            {
+                await FlushCoreAsync(cancellationToken).ConfigureAwait(false);
+            }
+            else
+            {
+                ScheduleFlush();
+            }
+        }
+        finally
+        {
+            _sendLock.Release();
+        }
+    }
+
+    /// <summary>Writes an optional control record and the message into the buffer, adjacent; the caller holds the send lock.</summary>
+    private void WriteMessage<T>(ControlKind? prefix, ulong correlationId, T message)
+    {
+        ThrowIfClosed();
+        long mark = RingMark();
+        try
+        {
+            if (prefix is { } kind)
+            {
+                ControlRecord.Write(_writer, kind, correlationId);
+            }
+
+            _formatter.Serialize(_writer, message);
+        }
+        catch when (mark >= 0)
+        {
+            // A shared-memory ring refused the record (or the formatter failed inside it): take back
+            // the request prefix too, so that the peer never sees half a message.
+            ((RingPipeWriter)_writer).Rollback(mark);
+            throw;
+        }
+    }
+
+    /// <summary>Queues one flush for everything sent until it runs; the caller holds the send lock.</summary>
+    private void ScheduleFlush()
+    {
+        if (!_flushScheduled)
+        {
+            _flushScheduled = true;
+            ThreadPool.UnsafeQueueUserWorkItem(static channel => _ = channel.ScheduledFlushAsync(), this, preferLocal: false);
+        }
+    }
+
+    /// <summary>Where a shared-memory ring writer stands before a message (so that a failed one can be taken back), or -1 for other writers.</summary>
+    private long RingMark() => _writer is RingPipeWriter ring ? ring.Mark : -1;
+
+    /// <summary>True when the buffer holds enough to flush now (or when the writer cannot say how much it holds).</summary>
+    private bool MustFlush() => !_writer.CanGetUnflushedBytes || _writer.UnflushedBytes >= FlushThreshold;
+
+    private async Task ScheduledFlushAsync()
+    {
+        await _sendLock.WaitAsync().ConfigureAwait(false);
+        try
+        {
+            _flushScheduled = false;
+            if (Volatile.Read(ref _disposed) == 0 && _flushError is null)
+            {
+                await FlushCoreAsync(CancellationToken.None).ConfigureAwait(false);
+            }
+        }
+        catch (Exception ex) when (ex is IpcException or IOException or InvalidOperationException or ObjectDisposedException)
+        {
+            // Reported to the next sender; the receive loop reports the peer's going away to readers.
+            _flushError = ex;
+        }
+        finally
+        {
+            _sendLock.Release();
+        }
+    }
+
+    private async Task FlushCoreAsync(CancellationToken cancellationToken)
+    {
+        _flushScheduled = false;
+        FlushResult result;
+        try
+        {
+            result = await _writer.FlushAsync(cancellationToken).ConfigureAwait(false);
+        }
+        catch (IOException ex)
+        {
+            throw new IpcException("The connection to the peer broke while sending.", ex);
+        }
+
+        if (result.IsCompleted)
+        {
+            throw new IpcException("The peer stopped reading: the channel is closed.");
+        }
+    }
+
+    private void ThrowIfClosed()
+    {
+        if (Volatile.Read(ref _disposed) != 0)
+        {
+            throw new IpcException("The channel is closed.");
+        }
+
+        if (Volatile.Read(ref _receiveEnd) is { } ended)
+        {
+            throw new IpcException("The channel is closed: " + ended.Message, ended);
+        }
+
+        if (_flushError is not null)
+        {
+            throw new IpcException("Sending failed: " + _flushError.Message, _flushError);
+        }
+    }
+
+    private void FailPendingRequests(Exception error)
+    {
+        foreach (KeyValuePair<ulong, TaskCompletionSource<object>> pair in _pendingRequests)
+        {
+            pair.Value.TrySetException(error);
+        }
+    }
+}
