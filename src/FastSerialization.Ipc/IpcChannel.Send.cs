@@ -32,48 +32,7 @@ public sealed partial class IpcChannel
             throw new ArgumentNullException(nameof(message));
         }
 
-        if (cancellationToken.IsCancellationRequested)
-        {
-            return Task.FromCanceled(cancellationToken);
-        }
-
-        if (!_sendLock.Wait(0))
-        {
-            // Another sender or a flush holds the channel: wait for it asynchronously.
-            return SendCoreAsync(prefix: null, 0, message, flushNow: false, cancellationToken);
-        }
-
-        // The common case, with no wait and no state machine: write into the buffer, leave the flush
-        // to the scheduled one, unless enough is buffered to flush (and feel back-pressure) now.
-        try
-        {
-            WriteMessage(prefix: null, 0, message);
-            if (!MustFlush())
-            {
-                ScheduleFlush();
-                _sendLock.Release();
-                return Task.CompletedTask;
-            }
-        }
-        catch (Exception ex)
-        {
-            _sendLock.Release();
-            return Task.FromException(ex);
-        }
-
-        return FlushAndReleaseAsync(cancellationToken);
-    }
-
-    private async Task FlushAndReleaseAsync(CancellationToken cancellationToken)
-    {
-        try
-        {
-            await FlushCoreAsync(cancellationToken).ConfigureAwait(false);
-        }
-        finally
-        {
-            _sendLock.Release();
-        }
+        return SendCoreAsync(prefix: null, 0, message, flushNow: false, cancellationToken);
     }
 
     /// <summary>Sends several messages with a single flush to the transport.</summary>
