@@ -38,6 +38,7 @@ public sealed partial class CustomBinaryFormatter
     private readonly int _maxRecordLength;
     private readonly int _maxDepth;
     private readonly bool _rejectUnreadBytes;
+    private readonly CustomBinaryFormatterOptions _options;
     private TypeRegistration?[] _byIdSmall = Array.Empty<TypeRegistration?>();
     private volatile bool _frozen;
 
@@ -53,15 +54,18 @@ public sealed partial class CustomBinaryFormatter
     public CustomBinaryFormatter(CustomBinaryFormatterOptions options)
     {
         Guard.NotNull(options);
-        Options = options.Clone();
-        _maxRecordLength = Options.MaxRecordLength;
-        _maxDepth = Options.MaxDepth;
-        _rejectUnreadBytes = Options.RejectUnreadBytes;
+        _options = options.Clone();
+        _maxRecordLength = _options.MaxRecordLength;
+        _maxDepth = _options.MaxDepth;
+        _rejectUnreadBytes = _options.RejectUnreadBytes;
         InstanceId = Interlocked.Increment(ref s_nextInstanceId);
     }
 
-    /// <summary>A copy of the options this formatter was created with.</summary>
-    public CustomBinaryFormatterOptions Options { get; }
+    /// <summary>
+    /// A copy of the options this formatter was created with; each call returns a new copy, since
+    /// changing options after creation has no effect on the formatter.
+    /// </summary>
+    public CustomBinaryFormatterOptions Options => _options.Clone();
 
     /// <summary>True once the registry is closed: after <see cref="Freeze"/> or the first write or read.</summary>
     public bool IsFrozen => _frozen;

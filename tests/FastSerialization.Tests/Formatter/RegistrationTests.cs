@@ -184,6 +184,8 @@ public class RegistrationTests
         var formatter = new CustomBinaryFormatter(options);
         options.MaxRecordLength = 5;
         formatter.Options.MaxRecordLength.Should().Be(100);
+        formatter.Options.MaxRecordLength = 7;
+        formatter.Options.MaxRecordLength.Should().Be(100, "Options hands out copies: the formatter's limits never change");
         Action zero = () => options.MaxRecordLength = 0;
         zero.Should().Throw<ArgumentOutOfRangeException>();
         Action tooBig = () => options.MaxRecordLength = int.MaxValue;
