@@ -68,8 +68,6 @@ public ref partial struct FastBinaryReader
     /// </summary>
     public readonly bool HasRemaining => _position < _end;
 
-    internal readonly int TypeId => _typeId;
-
     /// <summary>Skips <paramref name="count"/> bytes of the current frame.</summary>
     /// <param name="count">The number of bytes to skip.</param>
     /// <exception cref="FastSerializationException">The frame has fewer bytes left.</exception>

@@ -90,8 +90,6 @@ public ref partial struct FastBinaryWriter
     /// <summary>True while the bytes still sit in the span the writer was created over (nothing was copied).</summary>
     internal readonly bool IsInInitialBuffer => _rented is null;
 
-    internal readonly CustomBinaryFormatter? Formatter => _formatter;
-
     /// <summary>
     /// Commits the bytes written so far to the destination given to the constructor and returns any
     /// pooled buffer. The writer can go on writing afterwards.

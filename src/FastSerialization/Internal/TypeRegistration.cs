@@ -47,8 +47,6 @@ internal sealed class TypeRegistration<T> : TypeRegistration
         _create = factory ?? ObjectFactory<T>.Default;
     }
 
-    public bool HasCustomFactory => _create != ObjectFactory<T>.Default;
-
     public T Create()
     {
         T value = _create();
