@@ -16,7 +16,7 @@ namespace FastSerialization.Benchmarks;
 /// dotnet run -c Release --project benchmarks/FastSerialization.Benchmarks -- latency [--count N] [--bf-count N]
 /// dotnet run -c Release --project benchmarks/FastSerialization.Benchmarks -- seedtable [--count N] [--bf-count N]
 /// dotnet run -c Release --project benchmarks/FastSerialization.Benchmarks -- ipc [--messages N] [--pings N] [--transport socket|shm|both]
-/// (ipc starts the same program again as its peer: ipc-child NAME [--shm])
+/// (ipc starts the same program again as its peer: ipc-child NAME [--shm] [--calling-thread])
 /// </code>
 /// Every mode takes <c>--results DIR</c> (default: benchmarks/results of this repository) for its reports.
 /// The exit code is non-zero when anything failed, including a benchmark that BenchmarkDotNet reports
@@ -73,8 +73,9 @@ public static class Program
                 string name = rest[0];
                 rest.RemoveAt(0);
                 bool sharedMemory = rest.Remove("--shm");
+                bool callingThread = rest.Remove("--calling-thread");
                 RejectLeftovers(rest);
-                return IpcRun.ChildAsync(name, sharedMemory).GetAwaiter().GetResult();
+                return IpcRun.ChildAsync(name, sharedMemory, callingThread).GetAwaiter().GetResult();
             }
 
             return RunBenchmarkDotNet(rest, repoRoot, resultsDir);

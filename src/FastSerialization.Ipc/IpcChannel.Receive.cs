@@ -19,14 +19,19 @@ public sealed partial class IpcChannel
     /// <returns>The messages, in the order they were sent.</returns>
     /// <exception cref="IpcException">Thrown during enumeration, after every complete message: the peer went away without closing the channel.</exception>
     /// <exception cref="FastSerializationException">Thrown during enumeration: the peer sent a malformed record or one over the limit; the channel is closed.</exception>
-    public IAsyncEnumerable<object> ReadAllAsync(CancellationToken cancellationToken = default) => _inbox.Reader.ReadAllAsync(cancellationToken);
+    public IAsyncEnumerable<object> ReadAllAsync(CancellationToken cancellationToken = default) =>
+        ReceivesOnCallingThread ? ReadAllOnCallingThreadAsync(cancellationToken) : _inbox.Reader.ReadAllAsync(cancellationToken);
 
     /// <summary>Reads the next message, or null when the peer closed the channel.</summary>
     /// <param name="cancellationToken">Cancels the wait.</param>
     /// <returns>The next message, or null at the end.</returns>
     /// <exception cref="IpcException">The peer went away without closing the channel.</exception>
     /// <exception cref="FastSerializationException">The peer sent a malformed record.</exception>
-    public async ValueTask<object?> ReceiveAsync(CancellationToken cancellationToken = default)
+    public ValueTask<object?> ReceiveAsync(CancellationToken cancellationToken = default) =>
+        ReceivesOnCallingThread ? ReceiveOnCallingThreadAsync(cancellationToken) : ReceiveQueuedAsync(cancellationToken);
+
+    /// <summary>The next message of the inbox (filled by the receive loop), or null once it is complete.</summary>
+    private async ValueTask<object?> ReceiveQueuedAsync(CancellationToken cancellationToken)
     {
         while (await _inbox.Reader.WaitToReadAsync(cancellationToken).ConfigureAwait(false))
         {
@@ -120,11 +125,104 @@ public sealed partial class IpcChannel
         }
     }
 
+    /// <summary>What <see cref="TakeRecord"/> found at the start of the buffer.</summary>
+    private enum Incoming
+    {
+        /// <summary>No complete record: read more.</summary>
+        NeedMore,
+
+        /// <summary>A message for the application.</summary>
+        Message,
+
+        /// <summary>A request (a message to answer) with its correlation id.</summary>
+        Request,
+
+        /// <summary>The response to, or the failure of, the request with the correlation id; its waiter was completed.</summary>
+        Answered,
+
+        /// <summary>The peer closed the channel.</summary>
+        Goodbye,
+    }
+
+    /// <summary>
+    /// Takes the next record the application or a request waiter needs from <paramref name="buffer"/>, handling
+    /// the control records before it: a response or failure completes the waiting request. Called by one
+    /// reader at a time (the receive loop, or whoever holds the pump when receiving on the calling thread).
+    /// </summary>
+    private Incoming TakeRecord(ref ReadOnlySequence<byte> buffer, out object? message, out ulong correlation)
+    {
+        message = null;
+        correlation = 0;
+        while (true)
+        {
+            if (ControlRecord.IsControl(buffer))
+            {
+                if (!ControlRecord.TryRead(ref buffer, ControlRecord.MaxLength, out ControlRecord control))
+                {
+                    return Incoming.NeedMore;
+                }
+
+                switch (control.Kind)
+                {
+                    case ControlKind.Goodbye:
+                        return Incoming.Goodbye;
+                    case ControlKind.Request:
+                        _incomingRequest = control.Correlation;
+                        break;
+                    case ControlKind.Response:
+                        _incomingResponse = control.Correlation;
+                        break;
+                    case ControlKind.Failure:
+                        correlation = control.Correlation;
+                        if (_pendingRequests.TryGetValue(correlation, out TaskCompletionSource<object>? failed))
+                        {
+                            failed.TrySetException(new IpcException($"The peer failed request {correlation}: {control.Text}"));
+                        }
+
+                        return Incoming.Answered;
+                    default:
+                        throw new FastSerializationException($"Unexpected {control.Kind} control record after the handshake.", 0, 0);
+                }
+
+                continue;
+            }
+
+            if (!_formatter.TryReadRecord(ref buffer, out message))
+            {
+                return Incoming.NeedMore;
+            }
+
+            if (_incomingRequest is { } request)
+            {
+                _incomingRequest = null;
+                correlation = request;
+                return Incoming.Request;
+            }
+
+            if (_incomingResponse is { } response)
+            {
+                _incomingResponse = null;
+                correlation = response;
+                if (_pendingRequests.TryGetValue(response, out TaskCompletionSource<object>? waiting))
+                {
+                    waiting.TrySetResult(message!);
+                }
+
+                return Incoming.Answered;
+            }
+
+            return Incoming.Message;
+        }
+    }
+
+    /// <summary>The failure to report when the peer's bytes ended without a goodbye.</summary>
+    private static IpcException EndedWithoutGoodbye(in ReadOnlySequence<byte> unread) => unread.IsEmpty
+        ? new IpcException("The peer closed the connection without closing the channel: its process has most likely exited or crashed.")
+        : new IpcException($"The peer's connection ended inside a record ({unread.Length} bytes of it had arrived); the partial record was dropped.");
+
     private async Task ReceiveLoopAsync()
     {
         Exception? failure = null;
-        ulong? requestId = null;
-        ulong? responseId = null;
         bool goodbye = false;
         try
         {
@@ -141,59 +239,23 @@ public sealed partial class IpcChannel
                 {
                     while (!goodbye)
                     {
-                        if (ControlRecord.IsControl(buffer))
-                        {
-                            if (!ControlRecord.TryRead(ref buffer, ControlRecord.MaxLength, out ControlRecord control))
-                            {
-                                break;
-                            }
-
-                            switch (control.Kind)
-                            {
-                                case ControlKind.Goodbye:
-                                    goodbye = true;
-                                    break;
-                                case ControlKind.Request:
-                                    requestId = control.Correlation;
-                                    break;
-                                case ControlKind.Response:
-                                    responseId = control.Correlation;
-                                    break;
-                                case ControlKind.Failure:
-                                    if (_pendingRequests.TryGetValue(control.Correlation, out TaskCompletionSource<object>? failed))
-                                    {
-                                        failed.TrySetException(new IpcException($"The peer failed request {control.Correlation}: {control.Text}"));
-                                    }
-
-                                    break;
-                                default:
-                                    throw new FastSerializationException($"Unexpected {control.Kind} control record after the handshake.", 0, 0);
-                            }
-
-                            continue;
-                        }
-
-                        if (!_formatter.TryReadRecord(ref buffer, out object? message))
+                        Incoming incoming = TakeRecord(ref buffer, out object? message, out ulong correlation);
+                        if (incoming == Incoming.NeedMore)
                         {
                             break;
                         }
 
-                        if (requestId is { } request)
+                        switch (incoming)
                         {
-                            requestId = null;
-                            await _inbox.Writer.WriteAsync(new IpcRequest(this, request, message), _closing.Token).ConfigureAwait(false);
-                        }
-                        else if (responseId is { } response)
-                        {
-                            responseId = null;
-                            if (_pendingRequests.TryGetValue(response, out TaskCompletionSource<object>? waiting))
-                            {
-                                waiting.TrySetResult(message);
-                            }
-                        }
-                        else
-                        {
-                            await _inbox.Writer.WriteAsync(message, _closing.Token).ConfigureAwait(false);
+                            case Incoming.Goodbye:
+                                goodbye = true;
+                                break;
+                            case Incoming.Request:
+                                await _inbox.Writer.WriteAsync(new IpcRequest(this, correlation, message!), _closing.Token).ConfigureAwait(false);
+                                break;
+                            case Incoming.Message:
+                                await _inbox.Writer.WriteAsync(message!, _closing.Token).ConfigureAwait(false);
+                                break;
                         }
                     }
                 }
@@ -204,9 +266,7 @@ public sealed partial class IpcChannel
 
                 if (result.IsCompleted && !goodbye)
                 {
-                    failure = buffer.IsEmpty
-                        ? new IpcException("The peer closed the connection without closing the channel: its process has most likely exited or crashed.")
-                        : new IpcException($"The peer's connection ended inside a record ({buffer.Length} bytes of it had arrived); the partial record was dropped.");
+                    failure = EndedWithoutGoodbye(buffer);
                     break;
                 }
             }
@@ -219,21 +279,49 @@ public sealed partial class IpcChannel
         {
             failure = ex;
         }
-        catch (Exception ex) when (ex is IOException or System.Net.Sockets.SocketException or ObjectDisposedException)
+        catch (Exception ex) when (IsBrokenConnection(ex))
         {
-            failure = new IpcException("The connection to the peer broke: " + ex.Message, ex);
+            failure = BrokenConnection(ex);
         }
 
-        // Set before the pending requests are failed: a request registered after that sees it (RequestAsync).
-        Volatile.Write(ref _receiveEnd, failure ?? new IpcException("The peer closed the channel."));
-        _inbox.Writer.TryComplete(failure);
-        FailPendingRequests(_receiveEnd!);
+        await EndReceivingAsync(failure).ConfigureAwait(false);
         if (failure is not null)
         {
-            // Stop sending too, so that the peer sees the channel end.
+            throw failure;
+        }
+    }
+
+    private static bool IsBrokenConnection(Exception ex) => ex is IOException or System.Net.Sockets.SocketException or ObjectDisposedException;
+
+    private static IpcException BrokenConnection(Exception ex) => new("The connection to the peer broke: " + ex.Message, ex);
+
+    /// <summary>
+    /// Ends receiving: readers get what is queued, then the end (or <paramref name="failure"/>); waiting
+    /// requests fail; on a failure, sending stops too, so that the peer sees the channel end.
+    /// </summary>
+    private async ValueTask EndReceivingAsync(Exception? failure)
+    {
+        // Set before the pending requests are failed: a request registered after that sees it (RequestAsync).
+        Exception end = failure ?? new IpcException("The peer closed the channel.");
+        Volatile.Write(ref _receiveEnd, end);
+        _inbox.Writer.TryComplete(failure);
+        FailPendingRequests(end);
+        if (failure is not null)
+        {
             _closing.Cancel();
             await _writer.CompleteAsync(failure).ConfigureAwait(false);
-            throw failure;
+        }
+
+        if (_pumpCompletion is { } completion)
+        {
+            if (failure is null)
+            {
+                completion.TrySetResult();
+            }
+            else
+            {
+                completion.TrySetException(failure);
+            }
         }
     }
 }

@@ -32,7 +32,49 @@ public sealed partial class IpcChannel
             throw new ArgumentNullException(nameof(message));
         }
 
-        return SendCoreAsync(prefix: null, 0, message, flushNow: false, cancellationToken);
+        if (!_sendLock.TryEnter())
+        {
+            return SendCoreAsync(prefix: null, 0, message, flushNow: false, cancellationToken);
+        }
+
+        // Uncontended: write (and on shared memory publish) without a state machine.
+        bool flushing = false;
+        try
+        {
+            WriteMessage(prefix: null, 0, message);
+            if (MustFlush())
+            {
+                flushing = true;
+                return FlushAndExitAsync(cancellationToken);
+            }
+
+            PublishOrScheduleFlush();
+            return Task.CompletedTask;
+        }
+        catch (Exception ex)
+        {
+            return Task.FromException(ex);
+        }
+        finally
+        {
+            if (!flushing)
+            {
+                _sendLock.Exit();
+            }
+        }
+    }
+
+    /// <summary>Flushes, then leaves the send lock the caller took.</summary>
+    private async Task FlushAndExitAsync(CancellationToken cancellationToken)
+    {
+        try
+        {
+            await FlushCoreAsync(cancellationToken).ConfigureAwait(false);
+        }
+        finally
+        {
+            _sendLock.Exit();
+        }
     }
 
     /// <summary>Sends several messages with a single flush to the transport.</summary>
@@ -43,7 +85,7 @@ public sealed partial class IpcChannel
     public async Task SendManyAsync<T>(IEnumerable<T> messages, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(messages);
-        await _sendLock.WaitAsync(cancellationToken).ConfigureAwait(false);
+        await _sendLock.EnterAsync(cancellationToken).ConfigureAwait(false);
         try
         {
             foreach (T message in messages)
@@ -59,7 +101,7 @@ public sealed partial class IpcChannel
         }
         finally
         {
-            _sendLock.Release();
+            _sendLock.Exit();
         }
     }
 
@@ -72,7 +114,7 @@ public sealed partial class IpcChannel
     /// <exception cref="IpcException">The channel is closed or the connection broke.</exception>
     public async Task FlushAsync(CancellationToken cancellationToken = default)
     {
-        await _sendLock.WaitAsync(cancellationToken).ConfigureAwait(false);
+        await _sendLock.EnterAsync(cancellationToken).ConfigureAwait(false);
         try
         {
             ThrowIfClosed();
@@ -80,7 +122,7 @@ public sealed partial class IpcChannel
         }
         finally
         {
-            _sendLock.Release();
+            _sendLock.Exit();
         }
     }
 
@@ -123,7 +165,9 @@ public sealed partial class IpcChannel
             object response;
             try
             {
-                response = await pending.Task.WaitAsync(timeout, cancellationToken).ConfigureAwait(false);
+                response = ReceivesOnCallingThread
+                    ? await PumpForResponseAsync(id, pending.Task, timeout, cancellationToken).ConfigureAwait(false)
+                    : await pending.Task.WaitAsync(timeout, cancellationToken).ConfigureAwait(false);
             }
             catch (TimeoutException)
             {
@@ -145,7 +189,7 @@ public sealed partial class IpcChannel
 
     internal async Task SendFailureAsync(ulong correlationId, string message, CancellationToken cancellationToken)
     {
-        await _sendLock.WaitAsync(cancellationToken).ConfigureAwait(false);
+        await _sendLock.EnterAsync(cancellationToken).ConfigureAwait(false);
         try
         {
             ThrowIfClosed();
@@ -159,14 +203,14 @@ public sealed partial class IpcChannel
         }
         finally
         {
-            _sendLock.Release();
+            _sendLock.Exit();
         }
     }
 
     /// <summary>Writes an optional control record and the message, adjacent; flushes now, or schedules a coalesced flush.</summary>
     private async Task SendCoreAsync<T>(ControlKind? prefix, ulong correlationId, T message, bool flushNow, CancellationToken cancellationToken)
     {
-        await _sendLock.WaitAsync(cancellationToken).ConfigureAwait(false);
+        await _sendLock.EnterAsync(cancellationToken).ConfigureAwait(false);
         try
         {
             WriteMessage(prefix, correlationId, message);
@@ -176,12 +220,12 @@ public sealed partial class IpcChannel
             }
             else
             {
-                ScheduleFlush();
+                PublishOrScheduleFlush();
             }
         }
         finally
         {
-            _sendLock.Release();
+            _sendLock.Exit();
         }
     }
 
@@ -208,6 +252,18 @@ public sealed partial class IpcChannel
         }
     }
 
+    /// <summary>
+    /// Shared memory publishes at once (a store and a fence, no system call unless the peer sleeps); other
+    /// transports coalesce the records of a burst into one scheduled flush. The caller holds the send lock.
+    /// </summary>
+    private void PublishOrScheduleFlush()
+    {
+        if (!(_writer is RingPipeWriter ring && ring.TryPublishInPlace()))
+        {
+            ScheduleFlush();
+        }
+    }
+
     /// <summary>Queues one flush for everything sent until it runs; the caller holds the send lock.</summary>
     private void ScheduleFlush()
     {
@@ -226,7 +282,7 @@ public sealed partial class IpcChannel
 
     private async Task ScheduledFlushAsync()
     {
-        await _sendLock.WaitAsync().ConfigureAwait(false);
+        await _sendLock.EnterAsync(CancellationToken.None).ConfigureAwait(false);
         try
         {
             _flushScheduled = false;
@@ -242,7 +298,7 @@ public sealed partial class IpcChannel
         }
         finally
         {
-            _sendLock.Release();
+            _sendLock.Exit();
         }
     }
 

@@ -37,7 +37,7 @@ public sealed partial class IpcChannel : IAsyncDisposable
     private readonly PipeWriter _writer;
     private readonly IAsyncDisposable? _transport;
     private readonly IpcChannelOptions _options;
-    private readonly SemaphoreSlim _sendLock = new(1, 1);
+    private readonly AsyncGate _sendLock = new();
     private readonly Channel<object> _inbox;
     private readonly ConcurrentDictionary<ulong, TaskCompletionSource<object>> _pendingRequests = new();
     private readonly CancellationTokenSource _closing = new();
@@ -60,6 +60,10 @@ public sealed partial class IpcChannel : IAsyncDisposable
             SingleWriter = true,
             FullMode = BoundedChannelFullMode.Wait,
         });
+        if (options.ReceiveOnCallingThread)
+        {
+            _pumpCompletion = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        }
     }
 
     /// <summary>The writer under the channel (tests reach past the send path with it).</summary>
@@ -116,7 +120,7 @@ public sealed partial class IpcChannel : IAsyncDisposable
             throw;
         }
 
-        channel._receiveLoop = Task.Run(channel.ReceiveLoopAsync, CancellationToken.None);
+        channel._receiveLoop = channel._pumpCompletion?.Task ?? Task.Run(channel.ReceiveLoopAsync, CancellationToken.None);
         return channel;
     }
 
@@ -132,7 +136,7 @@ public sealed partial class IpcChannel : IAsyncDisposable
         try
         {
             using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(5));
-            await _sendLock.WaitAsync(timeout.Token).ConfigureAwait(false);
+            await _sendLock.EnterAsync(timeout.Token).ConfigureAwait(false);
             try
             {
                 ControlRecord.Write(_writer, ControlKind.Goodbye, ReadOnlySpan<byte>.Empty);
@@ -140,7 +144,7 @@ public sealed partial class IpcChannel : IAsyncDisposable
             }
             finally
             {
-                _sendLock.Release();
+                _sendLock.Exit();
             }
         }
         catch (Exception ex) when (ex is IOException or OperationCanceledException or InvalidOperationException or ObjectDisposedException)
@@ -165,14 +169,27 @@ public sealed partial class IpcChannel : IAsyncDisposable
             // Completing flushes what is still buffered; with the peer gone there is nowhere for it to go.
         }
 
-        _reader.CancelPendingRead();
-        try
+        if (ReceivesOnCallingThread)
         {
-            await _receiveLoop.ConfigureAwait(false);
+            if (!await StopPumpAsync().ConfigureAwait(false))
+            {
+                // A caller is stuck inside the transport's reader: leave the reader and transport as they are.
+                _inbox.Writer.TryComplete();
+                FailPendingRequests(new IpcException("The channel was closed."));
+                return;
+            }
         }
-        catch (Exception ex) when (ex is IpcException or FastSerializationException or OperationCanceledException or IOException)
+        else
         {
-            // Already reported to the readers.
+            _reader.CancelPendingRead();
+            try
+            {
+                await _receiveLoop.ConfigureAwait(false);
+            }
+            catch (Exception ex) when (ex is IpcException or FastSerializationException or OperationCanceledException or IOException)
+            {
+                // Already reported to the readers.
+            }
         }
 
         await _reader.CompleteAsync().ConfigureAwait(false);
@@ -181,14 +198,14 @@ public sealed partial class IpcChannel : IAsyncDisposable
             // The rings are unmapped with the transport: wait for a sender still inside them (one that
             // passed its closed check before this began, or a flush that is waking up) to leave. A sender
             // that does not leave in time keeps the mapping: a leak, never a write to unmapped memory.
-            if (!await _sendLock.WaitAsync(TimeSpan.FromSeconds(5)).ConfigureAwait(false))
+            if (!await _sendLock.TryEnterAsync(TimeSpan.FromSeconds(5)).ConfigureAwait(false))
             {
                 _inbox.Writer.TryComplete();
                 FailPendingRequests(new IpcException("The channel was closed."));
                 return;
             }
 
-            _sendLock.Release();
+            _sendLock.Exit();
         }
 
         if (_transport is not null)

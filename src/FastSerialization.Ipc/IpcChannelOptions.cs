@@ -59,5 +59,18 @@ public sealed class IpcChannelOptions
             : throw new ArgumentOutOfRangeException(nameof(value), value, "The spin time must be from zero to one second.");
     }
 
+    /// <summary>
+    /// When true, the channel runs no receive loop of its own: <see cref="IpcChannel.ReceiveAsync"/>,
+    /// <see cref="IpcChannel.ReadAllAsync"/> and a <see cref="IpcChannel.RequestAsync{TResponse}(object, System.Threading.CancellationToken)"/>
+    /// waiting for its response read the transport on the calling thread, so that a message reaches its
+    /// reader without a hop between threads: the lowest latency, above all with
+    /// <see cref="IpcTransport.SharedMemory"/> and a <see cref="SharedMemorySpinTime"/> on a machine with a
+    /// core to spare for each side. Records are then read only while somebody receives or waits for a
+    /// response: a peer whose messages nobody reads waits for room (back-pressure), and the end of the
+    /// channel (<see cref="IpcChannel.Completion"/>) is seen by the next read. Default false: a background
+    /// loop reads every record as it arrives.
+    /// </summary>
+    public bool ReceiveOnCallingThread { get; set; }
+
     internal static IpcChannelOptions Default { get; } = new();
 }

@@ -28,9 +28,12 @@ public static class IpcRun
     private const int TradeId = 1;
     private const int CustomerId = 2;
     private const int ControlId = 3;
-    private const int MaxWarmMessages = 200_000;
+    private const int MaxWarmMessages = 2_000_000;
     private const int MaxWarmPings = 5_000;
     private static readonly TimeSpan ChildExitTimeout = TimeSpan.FromSeconds(60);
+
+    /// <summary>The spin time of the "calling thread" setups: longer than a round trip, so that a waiting side stays awake between messages.</summary>
+    private static readonly TimeSpan SpinTime = TimeSpan.FromMicroseconds(50);
 
     public static async Task<int> RunAsync(int messages, int pings, IReadOnlyList<IpcTransport> transports, string command, string resultsDir)
     {
@@ -39,14 +42,14 @@ public static class IpcRun
         var results = new List<TransportResult>();
         RawResult? raw = null;
         bool childrenOk = true;
-        foreach (IpcTransport transport in transports)
+        foreach (Setup setup in transports.SelectMany(t => new[] { new Setup(t, CallingThread: false), new Setup(t, CallingThread: true) }))
         {
-            (TransportResult result, RawResult? ceiling, bool childOk) = await RunTransportAsync(transport, messages, pings, measureCeiling: raw is null);
+            (TransportResult result, RawResult? ceiling, bool childOk) = await RunSetupAsync(setup, messages, pings, measureCeiling: raw is null);
             results.Add(result);
             raw ??= ceiling;
             childrenOk &= childOk;
             Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                $"// {Label(transport)}: Trade {messages / result.TradeSeconds:N0} msgs/s, Customer {messages / result.CustomerSeconds:N0} msgs/s, round trip median {Median(result.Rtt):F1} us, p99 {At(result.Rtt, 0.99):F1}, p99.9 {At(result.Rtt, 0.999):F1}"));
+                $"// {setup.Label}: Trade {messages / result.TradeSeconds:N0} msgs/s, Customer {messages / result.CustomerSeconds:N0} msgs/s, round trip median {Median(result.Rtt):F1} us, p99 {At(result.Rtt, 0.99):F1}, p99.9 {At(result.Rtt, 0.999):F1}"));
         }
 
         string report = Render(messages, pings, command, tradeRecord.Length, customerRecord.Length, results, raw!);
@@ -62,20 +65,32 @@ public static class IpcRun
         return childrenOk ? 0 : 1;
     }
 
-    private static async Task<(TransportResult Result, RawResult? Raw, bool ChildOk)> RunTransportAsync(IpcTransport transport, int messages, int pings, bool measureCeiling)
+    private static async Task<(TransportResult Result, RawResult? Raw, bool ChildOk)> RunSetupAsync(Setup setup, int messages, int pings, bool measureCeiling)
     {
-        string name = $"fsbench-{Environment.ProcessId}-{(transport == IpcTransport.SharedMemory ? "shm" : "sock")}";
+        IpcTransport transport = setup.Transport;
+        string name = $"fsbench-{Environment.ProcessId}-{(transport == IpcTransport.SharedMemory ? "shm" : "sock")}{(setup.CallingThread ? "-ct" : "")}";
         Trade trade = Trade.Sample();
         Customer customer = Customer.Sample();
-        await using IpcServer server = IpcServer.Listen(name, CreateFormatter(), transport);
-        using Process child = StartSelf(transport == IpcTransport.SharedMemory ? new[] { "ipc-child", name, "--shm" } : new[] { "ipc-child", name });
+        await using IpcServer server = IpcServer.Listen(name, CreateFormatter(), transport, setup.Options());
+        var childArgs = new List<string> { "ipc-child", name };
+        if (transport == IpcTransport.SharedMemory)
+        {
+            childArgs.Add("--shm");
+        }
+
+        if (setup.CallingThread)
+        {
+            childArgs.Add("--calling-thread");
+        }
+
+        using Process child = StartSelf(childArgs.ToArray());
         try
         {
             TransportResult result;
             RawResult? raw = null;
             await using (IpcChannel channel = await server.AcceptAsync().WaitAsync(TimeSpan.FromSeconds(30)))
             {
-                Console.WriteLine($"// {Label(transport)}: parent {Environment.ProcessId} <-> child {child.Id} under {server.Address}");
+                Console.WriteLine($"// {setup.Label}: parent {Environment.ProcessId} <-> child {child.Id} under {server.Address}");
 
                 // Warm up both processes' code paths (tiered compilation included) before measuring.
                 await OneWayAsync(channel, trade, WarmMessages(messages));
@@ -85,7 +100,7 @@ public static class IpcRun
                 double tradeSeconds = await OneWayAsync(channel, trade, messages);
                 double customerSeconds = await OneWayAsync(channel, customer, messages);
                 double[] rtt = await PingPongAsync(channel, trade, pings);
-                result = new TransportResult(transport, tradeSeconds, customerSeconds, rtt);
+                result = new TransportResult(setup, tradeSeconds, customerSeconds, rtt);
 
                 if (measureCeiling)
                 {
@@ -132,10 +147,10 @@ public static class IpcRun
     }
 
     /// <summary>The peer: counts one-way messages, echoes requests, plays the raw-socket ceiling when asked.</summary>
-    public static async Task<int> ChildAsync(string name, bool sharedMemory)
+    public static async Task<int> ChildAsync(string name, bool sharedMemory, bool callingThread)
     {
-        IpcTransport transport = sharedMemory ? IpcTransport.SharedMemory : IpcTransport.UnixSocket;
-        await using IpcChannel channel = await IpcChannel.ConnectAsync(name, CreateFormatter(), transport);
+        var setup = new Setup(sharedMemory ? IpcTransport.SharedMemory : IpcTransport.UnixSocket, callingThread);
+        await using IpcChannel channel = await IpcChannel.ConnectAsync(name, CreateFormatter(), setup.Transport, setup.Options());
         long received = 0;
         await foreach (object message in channel.ReadAllAsync())
         {
@@ -358,7 +373,7 @@ public static class IpcRun
         report.AppendLine($"Command: `{command}`.");
         report.AppendLine();
         report.AppendLine(string.Create(CultureInfo.InvariantCulture,
-            $"Two processes: this program and a copy of itself started as `ipc-child`, one per transport, one channel each with the default `IpcChannelOptions` (shared memory: 1 MiB rings, spin time 0). One way: {messages:N0} messages of one type sent with `SendAsync` (coalesced flushes), timed until the peer's count of them comes back (a request queued behind the last one). Round trip: {pings:N0} `RequestAsync<Trade>` calls, one in flight, the peer answering each with `RespondAsync` of the trade it got. Each measurement follows a warm-up of the same kind ({WarmMessages(messages):N0} messages, {WarmPings(pings):N0} round trips)."));
+            $"Two processes: this program and a copy of itself started as `ipc-child`, one per row, one channel each, both sides with the same `IpcChannelOptions`: the defaults (a receive loop per channel; shared memory: 1 MiB rings, spin time 0), or `ReceiveOnCallingThread = true` (\"calling thread\": no receive loop, the reader reads the transport itself; shared memory also spins {SpinTime.TotalMicroseconds:F0} us before it yields and sleeps). One way: {messages:N0} messages of one type sent with `SendAsync` (coalesced flushes), timed until the peer's count of them comes back (a request queued behind the last one). Round trip: {pings:N0} `RequestAsync<Trade>` calls, one in flight, the peer answering each with `RespondAsync` of the trade it got. Each measurement follows a warm-up of the same kind ({WarmMessages(messages):N0} messages, {WarmPings(pings):N0} round trips)."));
         report.AppendLine();
         report.AppendLine("The ceiling is a plain Unix domain socket between the same two processes moving the same pre-encoded Trade record bytes: one way in 64 KiB writes, ping-pong one record each way; no serializer, no channel, no framing of its own. It is the limit for the socket transport; shared memory does not go through a socket and may pass it. The machine is shared and noisy: compare the rows of one run.");
         report.AppendLine();
@@ -368,8 +383,8 @@ public static class IpcRun
         report.AppendLine("|---|---|---:|---:|---:|---:|---:|");
         foreach (TransportResult r in results)
         {
-            Row(report, Label(r.Transport), "Trade, SendAsync", tradeRecord, messages, r.TradeSeconds);
-            Row(report, Label(r.Transport), "Customer, SendAsync", customerRecord, messages, r.CustomerSeconds);
+            Row(report, r.Setup.Label, "Trade, SendAsync", tradeRecord, messages, r.TradeSeconds);
+            Row(report, r.Setup.Label, "Customer, SendAsync", customerRecord, messages, r.CustomerSeconds);
         }
 
         Row(report, "raw Unix socket (ceiling)", "Trade record bytes", tradeRecord, messages, raw.OneWaySeconds);
@@ -380,7 +395,7 @@ public static class IpcRun
         report.AppendLine("|---|---|---:|---:|---:|---:|---:|");
         foreach (TransportResult r in results)
         {
-            Percentiles(report, Label(r.Transport), "Trade, RequestAsync / RespondAsync", r.Rtt, Median(raw.Rtt));
+            Percentiles(report, r.Setup.Label, "Trade, RequestAsync / RespondAsync", r.Rtt, Median(raw.Rtt));
         }
 
         Percentiles(report, "raw Unix socket (ceiling)", "Trade record bytes, echoed", raw.Rtt, Median(raw.Rtt));
@@ -393,16 +408,16 @@ public static class IpcRun
         {
             double tradeRate = messages / r.TradeSeconds;
             double median = Median(r.Rtt);
-            if (r.Transport == IpcTransport.UnixSocket)
+            if (r.Setup.Transport == IpcTransport.UnixSocket)
             {
                 double ratio = median / Median(raw.Rtt);
-                Target(report, "One-way Trade >= 1,000,000 messages/s", r.Transport, $"{tradeRate:N0} messages/s", tradeRate >= 1_000_000);
-                Target(report, "Round-trip median within 1.3x of the raw-socket ping-pong", r.Transport, $"{median:F1} us vs {Median(raw.Rtt):F1} us = {ratio:F2}x", ratio <= 1.3);
+                Target(report, "One-way Trade >= 1,000,000 messages/s", r.Setup, $"{tradeRate:N0} messages/s", tradeRate >= 1_000_000);
+                Target(report, "Round-trip median within 1.3x of the raw-socket ping-pong", r.Setup, $"{median:F1} us vs {Median(raw.Rtt):F1} us = {ratio:F2}x", ratio <= 1.3);
             }
             else
             {
-                Target(report, "One-way Trade >= 10,000,000 messages/s", r.Transport, $"{tradeRate:N0} messages/s", tradeRate >= 10_000_000);
-                Target(report, "Round-trip median <= 2 us", r.Transport, $"{median:F1} us", median <= 2);
+                Target(report, "One-way Trade >= 10,000,000 messages/s", r.Setup, $"{tradeRate:N0} messages/s", tradeRate >= 10_000_000);
+                Target(report, "Round-trip median <= 2 us", r.Setup, $"{median:F1} us", median <= 2);
             }
         }
 
@@ -411,7 +426,6 @@ public static class IpcRun
         return report.ToString();
     }
 
-    private static string Label(IpcTransport transport) => transport == IpcTransport.SharedMemory ? "shared memory" : "Unix socket";
 
     private static void Row(StringBuilder report, string transport, string what, int recordSize, int count, double seconds) =>
         report.AppendLine(string.Create(CultureInfo.InvariantCulture,
@@ -421,14 +435,26 @@ public static class IpcRun
         report.AppendLine(string.Create(CultureInfo.InvariantCulture,
             $"| {transport} | {what} | {sorted.Length:N0} | {Median(sorted):F1} | {At(sorted, 0.99):F1} | {At(sorted, 0.999):F1} | {Median(sorted) / ceilingMedian:F2}x |"));
 
-    private static void Target(StringBuilder report, string target, IpcTransport transport, FormattableString measured, bool met) =>
-        report.AppendLine($"| {target} | {Label(transport)} | {measured.ToString(CultureInfo.InvariantCulture)} | {(met ? "yes" : "NO")} |");
+    private static void Target(StringBuilder report, string target, Setup setup, FormattableString measured, bool met) =>
+        report.AppendLine($"| {target} | {setup.Label} | {measured.ToString(CultureInfo.InvariantCulture)} | {(met ? "yes" : "NO")} |");
 
     private static double Median(double[] sorted) => At(sorted, 0.5);
 
     private static double At(double[] sorted, double p) => sorted[Math.Min(sorted.Length - 1, (int)(p * sorted.Length))];
 
-    private sealed record TransportResult(IpcTransport Transport, double TradeSeconds, double CustomerSeconds, double[] Rtt);
+    /// <summary>One row of the report: a transport, with or without receiving on the calling thread (both sides alike).</summary>
+    private sealed record Setup(IpcTransport Transport, bool CallingThread)
+    {
+        public string Label => (Transport == IpcTransport.SharedMemory ? "shared memory" : "Unix socket") + (CallingThread ? ", calling thread" : "");
+
+        public IpcChannelOptions Options() => new()
+        {
+            ReceiveOnCallingThread = CallingThread,
+            SharedMemorySpinTime = CallingThread && Transport == IpcTransport.SharedMemory ? SpinTime : TimeSpan.Zero,
+        };
+    }
+
+    private sealed record TransportResult(Setup Setup, double TradeSeconds, double CustomerSeconds, double[] Rtt);
 
     private sealed record RawResult(double OneWaySeconds, double[] Rtt);
 

@@ -114,6 +114,22 @@ internal sealed class RingPipeWriter : PipeWriter
         return new ValueTask<FlushResult>(new FlushResult(isCanceled: false, isCompleted: false));
     }
 
+    /// <summary>
+    /// Publishes what was written straight into the ring, without waiting: false when staged bytes wait for
+    /// room (a flush must copy them) or the writer cannot publish (completed, peer gone).
+    /// </summary>
+    internal bool TryPublishInPlace()
+    {
+        if (_stagingEnd > _stagingStart || _completed || _doorbell.PeerGone)
+        {
+            return false;
+        }
+
+        _lastLength = 0;
+        Publish(_written);
+        return true;
+    }
+
     public override void CancelPendingFlush()
     {
         _flushCanceled = true;

@@ -1,0 +1,373 @@
+using System;
+using System.Buffers;
+using System.Collections.Generic;
+using System.IO.Pipelines;
+using System.Runtime.CompilerServices;
+using System.Threading;
+using System.Threading.Tasks;
+using FastSerialization.Ipc.Internal;
+
+namespace FastSerialization.Ipc;
+
+// Receiving on the calling thread (IpcChannelOptions.ReceiveOnCallingThread): there is no receive loop.
+// Whoever needs a record (ReceiveAsync's caller, or a RequestAsync caller waiting for its response) takes
+// "the pump", reads the transport on its own thread and parses the records, so that a message reaches
+// its reader without a hop between threads. One caller pumps at a time; the others wait for the pump or
+// for what it hands them: a response completes its request's task, a message read by a request waiter
+// goes to the inbox, where ReceiveAsync finds it first.
+public sealed partial class IpcChannel
+{
+    private readonly AsyncGate _pump = new();
+    private readonly TaskCompletionSource? _pumpCompletion;
+    private ReadOnlySequence<byte> _pumpBuffer;
+    private bool _pumpHoldsBuffer;
+    private bool _pumpBufferIsLast;
+    private bool _pumpSawEnd;
+    private Exception? _pumpEndFailure;
+    private object? _pumpStash;
+    private int _inboxed;
+    private ulong? _incomingRequest;
+    private ulong? _incomingResponse;
+
+    private bool ReceivesOnCallingThread => _pumpCompletion is not null;
+
+    /// <summary>What one turn of the pump produced.</summary>
+    private readonly struct Pumped
+    {
+        private Pumped(object? message, bool ended)
+        {
+            Message = message;
+            Ended = ended;
+        }
+
+        /// <summary>The end: the peer closed the channel, went away, sent a malformed record, or this side closed it.</summary>
+        public static Pumped End => new(null, ended: true);
+
+        /// <summary>The request that was waited for was answered (its task is complete).</summary>
+        public static Pumped Answered => new(null, ended: false);
+
+        /// <summary>A message (or <see cref="IpcRequest"/>) for the application; null for <see cref="Answered"/>.</summary>
+        public object? Message { get; }
+
+        public bool Ended { get; }
+
+        public static Pumped For(object message) => new(message, ended: false);
+    }
+
+    /// <summary>
+    /// Takes the next record for the application, or the answer to request <paramref name="wanted"/> (0: none),
+    /// from the buffer the pump holds, without reading the transport. False when the buffer holds no more
+    /// (then it was handed back) or the end was seen (<see cref="_pumpSawEnd"/>). The caller holds the pump.
+    /// </summary>
+    private bool TryTakeHeld(ulong wanted, out Pumped pumped)
+    {
+        while (_pumpHoldsBuffer)
+        {
+            Incoming incoming;
+            object? message;
+            ulong correlation;
+            try
+            {
+                incoming = TakeRecord(ref _pumpBuffer, out message, out correlation);
+            }
+            catch (FastSerializationException ex)
+            {
+                ReturnPumpBuffer();
+                SawEnd(ex);
+                break;
+            }
+
+            switch (incoming)
+            {
+                case Incoming.Message:
+                    pumped = Pumped.For(message!);
+                    return true;
+                case Incoming.Request:
+                    pumped = Pumped.For(new IpcRequest(this, correlation, message!));
+                    return true;
+                case Incoming.Answered when wanted != 0 && correlation == wanted:
+                    pumped = Pumped.Answered;
+                    return true;
+                case Incoming.Answered:
+                    continue;
+                case Incoming.Goodbye:
+                    ReturnPumpBuffer();
+                    SawEnd(null);
+                    break;
+                default:
+                    bool last = _pumpBufferIsLast;
+                    ReadOnlySequence<byte> unread = _pumpBuffer;
+                    ReturnPumpBuffer();
+                    if (last)
+                    {
+                        SawEnd(EndedWithoutGoodbye(unread));
+                    }
+
+                    break;
+            }
+        }
+
+        pumped = default;
+        return false;
+    }
+
+    private void SawEnd(Exception? failure)
+    {
+        _pumpSawEnd = true;
+        _pumpEndFailure = failure;
+    }
+
+    /// <summary>
+    /// Reads records on this thread until one for the application, the answer to request
+    /// <paramref name="wanted"/> (0: none), or the end. The caller holds the pump. The buffer of a read is
+    /// kept across calls and handed back to the transport once every record in it was taken.
+    /// </summary>
+    private async ValueTask<Pumped> PumpAsync(ulong wanted, CancellationToken cancellationToken)
+    {
+        while (true)
+        {
+            if (Volatile.Read(ref _receiveEnd) is not null)
+            {
+                return Pumped.End;
+            }
+
+            if (TryTakeHeld(wanted, out Pumped pumped))
+            {
+                return pumped;
+            }
+
+            if (_pumpSawEnd)
+            {
+                await EndReceivingAsync(_pumpEndFailure).ConfigureAwait(false);
+                return Pumped.End;
+            }
+
+            ReadResult result;
+            try
+            {
+                result = await _reader.ReadAsync(cancellationToken).ConfigureAwait(false);
+            }
+            catch (Exception ex) when (IsBrokenConnection(ex))
+            {
+                await EndReceivingAsync(BrokenConnection(ex)).ConfigureAwait(false);
+                return Pumped.End;
+            }
+
+            if (result.IsCanceled)
+            {
+                // Only closing this side cancels a read.
+                await EndReceivingAsync(null).ConfigureAwait(false);
+                return Pumped.End;
+            }
+
+            _pumpBuffer = result.Buffer;
+            _pumpHoldsBuffer = true;
+            _pumpBufferIsLast = result.IsCompleted;
+        }
+    }
+
+    /// <summary>Hands the pump's buffer back to the transport: what was taken is consumed, the rest examined.</summary>
+    private void ReturnPumpBuffer()
+    {
+        if (_pumpHoldsBuffer)
+        {
+            _pumpHoldsBuffer = false;
+            _reader.AdvanceTo(_pumpBuffer.Start, _pumpBuffer.End);
+        }
+    }
+
+    /// <summary><see cref="ReceiveAsync"/> when receiving on the calling thread.</summary>
+    private ValueTask<object?> ReceiveOnCallingThreadAsync(CancellationToken cancellationToken)
+    {
+        if (!_pump.TryEnter())
+        {
+            return ReceiveWaitingAsync(cancellationToken);
+        }
+
+        // The hot path: nothing queued by a request waiter, the next record already in the held buffer.
+        if (Volatile.Read(ref _inboxed) == 0 && _pumpStash is null && TryTakeHeld(0, out Pumped pumped))
+        {
+            _pump.Exit();
+            return new ValueTask<object?>(pumped.Message);
+        }
+
+        return ReceiveHoldingPumpAsync(cancellationToken);
+    }
+
+    /// <summary>Receives holding the pump (and leaves it): what request waiters queued comes first.</summary>
+    private async ValueTask<object?> ReceiveHoldingPumpAsync(CancellationToken cancellationToken)
+    {
+        try
+        {
+            if (_inbox.Reader.TryRead(out object? queued))
+            {
+                Interlocked.Decrement(ref _inboxed);
+                return queued;
+            }
+
+            if (_pumpStash is { } stashed)
+            {
+                _pumpStash = null;
+                return stashed;
+            }
+
+            Pumped pumped = await PumpAsync(0, cancellationToken).ConfigureAwait(false);
+            if (!pumped.Ended)
+            {
+                return pumped.Message;
+            }
+        }
+        finally
+        {
+            _pump.Exit();
+        }
+
+        // The end: what is still queued, then null (closed) or the failure.
+        return await ReceiveQueuedAsync(cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>Receives while a request waiter holds the pump: takes what it queues, or the pump when it leaves.</summary>
+    private async ValueTask<object?> ReceiveWaitingAsync(CancellationToken cancellationToken)
+    {
+        while (true)
+        {
+            if (_inbox.Reader.TryRead(out object? queued))
+            {
+                Interlocked.Decrement(ref _inboxed);
+                return queued;
+            }
+
+            if (_inbox.Reader.Completion.IsCompleted)
+            {
+                return await ReceiveQueuedAsync(cancellationToken).ConfigureAwait(false);
+            }
+
+            using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+            Task<bool> arrival = _inbox.Reader.WaitToReadAsync(stop.Token).AsTask();
+            bool entered;
+            try
+            {
+                entered = await _pump.EnterOrAsync(arrival, cancellationToken).ConfigureAwait(false);
+            }
+            finally
+            {
+                stop.Cancel();
+                _ = arrival.ContinueWith(static t => _ = t.Exception, CancellationToken.None, TaskContinuationOptions.OnlyOnFaulted | TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Default);
+            }
+
+            if (entered)
+            {
+                return await ReceiveHoldingPumpAsync(cancellationToken).ConfigureAwait(false);
+            }
+        }
+    }
+
+    /// <summary>Waits for <paramref name="pending"/> (a request's response) by pumping, or by letting the current pump complete it.</summary>
+    private async Task<object> PumpForResponseAsync(ulong id, Task<object> pending, TimeSpan timeout, CancellationToken cancellationToken)
+    {
+        using var deadline = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken, _closing.Token);
+        deadline.CancelAfter(timeout);
+        try
+        {
+            while (!pending.IsCompleted)
+            {
+                if (!_pump.TryEnter() && !await _pump.EnterOrAsync(pending, deadline.Token).ConfigureAwait(false))
+                {
+                    continue;
+                }
+
+                try
+                {
+                    if (_pumpStash is { } stashed)
+                    {
+                        // A message read by an earlier waiter comes before anything read now.
+                        await QueueForReceiverAsync(stashed, deadline.Token).ConfigureAwait(false);
+                    }
+
+                    while (!pending.IsCompleted)
+                    {
+                        Pumped pumped = await PumpAsync(id, deadline.Token).ConfigureAwait(false);
+                        if (pumped.Ended || pumped.Message is null)
+                        {
+                            break; // answered, or failed by the end
+                        }
+
+                        await QueueForReceiverAsync(pumped.Message, deadline.Token).ConfigureAwait(false);
+                    }
+                }
+                finally
+                {
+                    _pump.Exit();
+                }
+            }
+        }
+        catch (OperationCanceledException) when (!cancellationToken.IsCancellationRequested && !pending.IsCompleted)
+        {
+            throw _closing.IsCancellationRequested
+                ? new IpcException("The channel was closed before the response to request " + id + " arrived.")
+                : new TimeoutException($"No response to request {id} within {timeout}.");
+        }
+
+        return await pending.ConfigureAwait(false);
+    }
+
+    /// <summary>
+    /// Puts a message that a request waiter read into the inbox, for <see cref="ReceiveAsync"/>. When the
+    /// inbox stays full until the wait is canceled (or it was completed), the message is kept aside, in
+    /// order, for the next receiver. The caller holds the pump.
+    /// </summary>
+    private async ValueTask QueueForReceiverAsync(object message, CancellationToken cancellationToken)
+    {
+        _pumpStash = message;
+        Interlocked.Increment(ref _inboxed);
+        try
+        {
+            await _inbox.Writer.WriteAsync(message, cancellationToken).ConfigureAwait(false);
+            _pumpStash = null;
+        }
+        catch (System.Threading.Channels.ChannelClosedException)
+        {
+            Interlocked.Decrement(ref _inboxed);
+        }
+        catch
+        {
+            Interlocked.Decrement(ref _inboxed);
+            throw;
+        }
+    }
+
+    /// <summary><see cref="ReadAllAsync"/> when receiving on the calling thread.</summary>
+    private async IAsyncEnumerable<object> ReadAllOnCallingThreadAsync([EnumeratorCancellation] CancellationToken cancellationToken)
+    {
+        while (await ReceiveOnCallingThreadAsync(cancellationToken).ConfigureAwait(false) is { } message)
+        {
+            yield return message;
+        }
+    }
+
+    /// <summary>Closing while receiving on the calling thread: wakes the pump, waits for it to stop, and ends receiving.</summary>
+    /// <returns>False when a pump did not stop in time: the reader must then stay as it is.</returns>
+    private async Task<bool> StopPumpAsync()
+    {
+        _reader.CancelPendingRead();
+        if (!await _pump.TryEnterAsync(TimeSpan.FromSeconds(5)).ConfigureAwait(false))
+        {
+            return false;
+        }
+
+        try
+        {
+            ReturnPumpBuffer();
+            if (Volatile.Read(ref _receiveEnd) is null)
+            {
+                await EndReceivingAsync(null).ConfigureAwait(false);
+            }
+        }
+        finally
+        {
+            _pump.Exit();
+        }
+
+        return true;
+    }
+}
