@@ -8,39 +8,46 @@ using FastSerialization.Ipc;
 using IpcDemo;
 
 // One program, two processes: run without arguments, it starts itself again as a child and talks to it
-// through a FastSerialization channel, over a Unix domain socket (a named pipe on Windows) and over
-// shared memory, and prints both transports' figures side by side.
-//   dotnet run -c Release --project samples/IpcDemo [-- --transport shm|socket|both --trades N --pings N --idle-seconds N --spin-us N]
-var options = new IpcChannelOptions();
-options.SharedMemorySpinTime = TimeSpan.FromMicroseconds(Option("--spin-us", (long)options.SharedMemorySpinTime.TotalMicroseconds));
-if (args.Length >= 3 && args[0] == "--child")
+// through a FastSerialization channel, over a Unix domain socket (a named pipe on Windows), over shared
+// memory, and over shared memory tuned for latency (each side reads on its own thread and spins briefly
+// before it sleeps), and prints the figures side by side.
+//   dotnet run -c Release --project samples/IpcDemo [-- --transport socket|shm|shm-fast|both|all --trades N --pings N --idle-seconds N --spin-us N]
+// (--spin-us is the spin time of the shm-fast setup, 50 by default.)
+long spinMicroseconds = Option("--spin-us", 50);
+if (args.Length >= 4 && args[0] == "--child")
 {
-    return await Child.RunAsync(args[1], Enum.Parse<IpcTransport>(args[2]), options);
+    var childSetup = new Setup(Enum.Parse<IpcTransport>(args[2]), bool.Parse(args[3]));
+    return await Child.RunAsync(args[1], childSetup, childSetup.Options(spinMicroseconds));
 }
 
 long trades = Option("--trades", 1_000_000);
 int pings = (int)Option("--pings", 20_000);
 int idleSeconds = (int)Option("--idle-seconds", 3);
-string which = TextOption("--transport", "both");
-var transports = which switch
+string which = TextOption("--transport", "all");
+var socket = new Setup(IpcTransport.UnixSocket, CallingThread: false);
+var sharedMemory = new Setup(IpcTransport.SharedMemory, CallingThread: false);
+var sharedMemoryFast = new Setup(IpcTransport.SharedMemory, CallingThread: true);
+Setup[] setups = which switch
 {
-    "socket" => new[] { IpcTransport.UnixSocket },
-    "shm" => new[] { IpcTransport.SharedMemory },
-    "both" => OperatingSystem.IsWindows() ? new[] { IpcTransport.UnixSocket } : new[] { IpcTransport.UnixSocket, IpcTransport.SharedMemory },
-    _ => throw new ArgumentException($"--transport is shm, socket or both, not '{which}'."),
+    "socket" => new[] { socket },
+    "shm" => new[] { sharedMemory },
+    "shm-fast" => new[] { sharedMemoryFast },
+    "both" => OperatingSystem.IsWindows() ? new[] { socket } : new[] { socket, sharedMemory },
+    "all" => OperatingSystem.IsWindows() ? new[] { socket } : new[] { socket, sharedMemory, sharedMemoryFast },
+    _ => throw new ArgumentException($"--transport is socket, shm, shm-fast, both or all, not '{which}'."),
 };
 
 var results = new List<Result>();
 bool ok = true;
-foreach (IpcTransport transport in transports)
+foreach (Setup setup in setups)
 {
-    Result result = await RunAsync(transport);
+    Result result = await RunAsync(setup);
     results.Add(result);
     ok &= result.Ok;
 }
 
 Console.WriteLine();
-Console.WriteLine($"{"",-28}{string.Join("", results.ConvertAll(r => $"{Label(r.Transport),16}"))}");
+Console.WriteLine($"{"",-28}{string.Join("", results.ConvertAll(r => $"{r.Setup.Label,16}"))}");
 Row("one way Trade (msgs/s)", r => r.TradesPerSecond.ToString("N0", CultureInfo.InvariantCulture));
 Row("one way Customer (msgs/s)", r => r.CustomersPerSecond.ToString("N0", CultureInfo.InvariantCulture));
 Row("round trip median (us)", r => r.Median.ToString("F1", CultureInfo.InvariantCulture));
@@ -51,13 +58,13 @@ Row("idle CPU, child (% core)", r => r.IdleChildCpu < 0 ? "n/a" : r.IdleChildCpu
 Console.WriteLine(ok ? "IPC demo: OK" : "IPC demo: FAILED");
 return ok ? 0 : 1;
 
-async Task<Result> RunAsync(IpcTransport transport)
+async Task<Result> RunAsync(Setup setup)
 {
-    string name = $"ipcdemo-{Environment.ProcessId}-{transport}";
-    await using IpcServer server = IpcServer.Listen(name, Registry.Create(), transport, options);
-    using Process child = StartChild(name, transport, options);
+    string name = $"ipcdemo-{Environment.ProcessId}-{setup.Transport}{(setup.CallingThread ? "-fast" : "")}";
+    await using IpcServer server = IpcServer.Listen(name, Registry.Create(), setup.Transport, setup.Options(spinMicroseconds));
+    using Process child = StartChild(name, setup, spinMicroseconds);
     await using IpcChannel channel = await server.AcceptAsync();
-    Console.WriteLine($"[{Label(transport)}] parent {Environment.ProcessId} <-> child {child.Id} under {server.Address}");
+    Console.WriteLine($"[{setup.Label}] parent {Environment.ProcessId} <-> child {child.Id} under {server.Address}");
     bool fine = true;
 
     // 1. One way: a burst of trades, then a burst of customers, each closed by a summary the child checks.
@@ -95,7 +102,7 @@ async Task<Result> RunAsync(IpcTransport transport)
     verdict = (StreamEnd)(await channel.ReceiveAsync())!;
     double customersPerSecond = customers / clock.Elapsed.TotalSeconds;
     fine &= verdict.Customers == customers && verdict.Trades == 0;
-    Console.WriteLine($"[{Label(transport)}] one way: {trades:N0} trades at {tradesPerSecond:N0}/s, {customers:N0} customers at {customersPerSecond:N0}/s; child's counts and checksum {(fine ? "match" : "DIFFER")}");
+    Console.WriteLine($"[{setup.Label}] one way: {trades:N0} trades at {tradesPerSecond:N0}/s, {customers:N0} customers at {customersPerSecond:N0}/s; child's counts and checksum {(fine ? "match" : "DIFFER")}");
 
     // 2. Round trips: request, response, one at a time.
     var rtt = new double[pings];
@@ -109,7 +116,7 @@ async Task<Result> RunAsync(IpcTransport transport)
 
     Array.Sort(rtt);
     double Percentile(double p) => rtt[Math.Min(rtt.Length - 1, (int)(p * rtt.Length))];
-    Console.WriteLine($"[{Label(transport)}] round trip ({pings:N0} requests): median {Percentile(0.5):F1} us, p99 {Percentile(0.99):F1} us, p99.9 {Percentile(0.999):F1} us");
+    Console.WriteLine($"[{setup.Label}] round trip ({pings:N0} requests): median {Percentile(0.5):F1} us, p99 {Percentile(0.99):F1} us, p99.9 {Percentile(0.999):F1} us");
 
     // 3. An idle channel: the CPU both processes use while nothing is sent.
     await Task.Delay(200);
@@ -121,18 +128,17 @@ async Task<Result> RunAsync(IpcTransport transport)
     double parentIdle = (Process.GetCurrentProcess().TotalProcessorTime - parentBefore).TotalSeconds / elapsed * 100;
     double childAfter = CpuSeconds(child.Id);
     double childIdle = childBefore < 0 || childAfter < 0 ? -1 : (childAfter - childBefore) / elapsed * 100;
-    Console.WriteLine($"[{Label(transport)}] idle for {elapsed:F1} s: parent {parentIdle:F2}% of a core, child {(childIdle < 0 ? "n/a" : childIdle.ToString("F2", CultureInfo.InvariantCulture) + "%")}");
+    Console.WriteLine($"[{setup.Label}] idle for {elapsed:F1} s: parent {parentIdle:F2}% of a core, child {(childIdle < 0 ? "n/a" : childIdle.ToString("F2", CultureInfo.InvariantCulture) + "%")}");
 
     await channel.DisposeAsync();
     await child.WaitForExitAsync();
     fine &= child.ExitCode == 0;
-    return new Result(transport, fine, tradesPerSecond, customersPerSecond, Percentile(0.5), Percentile(0.99), Percentile(0.999), parentIdle, childIdle);
+    return new Result(setup, fine, tradesPerSecond, customersPerSecond, Percentile(0.5), Percentile(0.99), Percentile(0.999), parentIdle, childIdle);
 }
 
 void Row(string label, Func<Result, string> cell) =>
     Console.WriteLine($"{label,-28}{string.Join("", results.ConvertAll(r => $"{cell(r),16}"))}");
 
-static string Label(IpcTransport transport) => transport == IpcTransport.SharedMemory ? "shared memory" : "unix socket";
 
 // utime + stime of a process from /proc/<pid>/stat (Linux), in seconds; -1 elsewhere.
 static double CpuSeconds(int pid)
@@ -166,7 +172,7 @@ string TextOption(string flag, string fallback)
     return at >= 0 && at + 1 < args.Length ? args[at + 1] : fallback;
 }
 
-static Process StartChild(string name, IpcTransport transport, IpcChannelOptions options)
+static Process StartChild(string name, Setup setup, long spinMicroseconds)
 {
     string host = Environment.ProcessPath!;
     var info = new ProcessStartInfo(host) { UseShellExecute = false };
@@ -177,19 +183,32 @@ static Process StartChild(string name, IpcTransport transport, IpcChannelOptions
 
     info.ArgumentList.Add("--child");
     info.ArgumentList.Add(name);
-    info.ArgumentList.Add(transport.ToString());
+    info.ArgumentList.Add(setup.Transport.ToString());
+    info.ArgumentList.Add(setup.CallingThread.ToString());
     info.ArgumentList.Add("--spin-us");
-    info.ArgumentList.Add(((long)options.SharedMemorySpinTime.TotalMicroseconds).ToString(CultureInfo.InvariantCulture));
+    info.ArgumentList.Add(spinMicroseconds.ToString(CultureInfo.InvariantCulture));
     return Process.Start(info)!;
 }
 
-internal sealed record Result(IpcTransport Transport, bool Ok, double TradesPerSecond, double CustomersPerSecond, double Median, double P99, double P999, double IdleParentCpu, double IdleChildCpu);
+/// <summary>A transport, and whether both sides read on their own thread (ReceiveOnCallingThread, with a spin on shared memory).</summary>
+internal sealed record Setup(IpcTransport Transport, bool CallingThread)
+{
+    public string Label => Transport == IpcTransport.UnixSocket ? "unix socket" : CallingThread ? "shm, fast" : "shared memory";
+
+    public IpcChannelOptions Options(long spinMicroseconds) => new()
+    {
+        ReceiveOnCallingThread = CallingThread,
+        SharedMemorySpinTime = CallingThread ? TimeSpan.FromMicroseconds(spinMicroseconds) : TimeSpan.Zero,
+    };
+}
+
+internal sealed record Result(Setup Setup, bool Ok, double TradesPerSecond, double CustomersPerSecond, double Median, double P99, double P999, double IdleParentCpu, double IdleChildCpu);
 
 internal static class Child
 {
-    public static async Task<int> RunAsync(string name, IpcTransport transport, IpcChannelOptions options)
+    public static async Task<int> RunAsync(string name, Setup setup, IpcChannelOptions options)
     {
-        await using IpcChannel channel = await IpcChannel.ConnectAsync(name, Registry.Create(), transport, options);
+        await using IpcChannel channel = await IpcChannel.ConnectAsync(name, Registry.Create(), setup.Transport, options);
         long trades = 0, customers = 0;
         double priceSum = 0;
         await foreach (object message in channel.ReadAllAsync())

@@ -29,7 +29,7 @@ public static class IpcRun
     private const int CustomerId = 2;
     private const int ControlId = 3;
     private const int MaxWarmMessages = 2_000_000;
-    private const int MaxWarmPings = 5_000;
+    private const int MaxWarmPings = 50_000;
     private static readonly TimeSpan ChildExitTimeout = TimeSpan.FromSeconds(60);
 
     /// <summary>The spin time of the "calling thread" setups: longer than a round trip, so that a waiting side stays awake between messages.</summary>

@@ -24,7 +24,7 @@ internal sealed unsafe class SharedMemoryFile : IDisposable
     /// <summary>"FSRG" read as a little-endian u32.</summary>
     public const uint Magic = 0x47525346;
 
-    public const int LayoutVersion = 1;
+    public const int LayoutVersion = 2;
 
     public const int FileHeaderSize = 128;
 
@@ -254,15 +254,18 @@ internal sealed unsafe class SharedMemoryFile : IDisposable
 /// channel opened (never wrapped); a position's byte is at <c>position % Capacity</c> in the data.
 /// </summary>
 /// <remarks>
-/// Header (256 bytes, before the data): the producer's cache line holds <c>tail</c> (i64, bytes published)
-/// at 0 and <c>producerSleeping</c> (i32) at 8; the consumer's holds <c>head</c> (i64, bytes consumed) at
-/// 128 and <c>consumerSleeping</c> (i32) at 136. The producer writes the bytes, then publishes the tail with
+/// Header (512 bytes, before the data), each field alone in 128 bytes (two cache lines, so that a
+/// neighbouring line's prefetch does not share it): <c>tail</c> (i64, bytes published; the producer writes it
+/// with every publication) at 0, <c>consumerSleeping</c> (i32; written only when the consumer goes to sleep,
+/// read after every publication) at 128, <c>head</c> (i64, bytes consumed) at 256, <c>producerSleeping</c>
+/// (i32) at 384. A flag read at every publication thus stays in the reader's cache until its owner sleeps.
+/// The producer writes the bytes, then publishes the tail with
 /// a release store; the consumer reads the tail with an acquire load before it reads the bytes, and
 /// publishes the head with a release store once it no longer needs them.
 /// </remarks>
 internal sealed unsafe class Ring
 {
-    public const int HeaderSize = 256;
+    public const int HeaderSize = 512;
 
     private readonly byte* _header;
 
@@ -286,11 +289,11 @@ internal sealed unsafe class Ring
 
     public ref long Tail => ref *(long*)_header;
 
-    public ref int ProducerSleeping => ref *(int*)(_header + 8);
+    public ref int ProducerSleeping => ref *(int*)(_header + 384);
 
-    public ref long Head => ref *(long*)(_header + 128);
+    public ref long Head => ref *(long*)(_header + 256);
 
-    public ref int ConsumerSleeping => ref *(int*)(_header + 136);
+    public ref int ConsumerSleeping => ref *(int*)(_header + 128);
 
     public void Reset() => new Span<byte>(_header, HeaderSize).Clear();
 }
