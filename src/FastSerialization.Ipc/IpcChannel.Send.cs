@@ -32,49 +32,7 @@ public sealed partial class IpcChannel
             throw new ArgumentNullException(nameof(message));
         }
 
-        if (!_sendLock.TryEnter())
-        {
-            return SendCoreAsync(prefix: null, 0, message, flushNow: false, cancellationToken);
-        }
-
-        // Uncontended: write (and on shared memory publish) without a state machine.
-        bool flushing = false;
-        try
-        {
-            WriteMessage(prefix: null, 0, message);
-            if (MustFlush())
-            {
-                flushing = true;
-                return FlushAndExitAsync(cancellationToken);
-            }
-
-            PublishOrScheduleFlush();
-            return Task.CompletedTask;
-        }
-        catch (Exception ex)
-        {
-            return Task.FromException(ex);
-        }
-        finally
-        {
-            if (!flushing)
-            {
-                _sendLock.Exit();
-            }
-        }
-    }
-
-    /// <summary>Flushes, then leaves the send lock the caller took.</summary>
-    private async Task FlushAndExitAsync(CancellationToken cancellationToken)
-    {
-        try
-        {
-            await FlushCoreAsync(cancellationToken).ConfigureAwait(false);
-        }
-        finally
-        {
-            _sendLock.Exit();
-        }
+        return SendCoreAsync(prefix: null, 0, message, flushNow: false, cancellationToken);
     }
 
     /// <summary>Sends several messages with a single flush to the transport.</summary>
@@ -207,21 +165,66 @@ public sealed partial class IpcChannel
         }
     }
 
-    /// <summary>Writes an optional control record and the message, adjacent; flushes now, or schedules a coalesced flush.</summary>
-    private async Task SendCoreAsync<T>(ControlKind? prefix, ulong correlationId, T message, bool flushNow, CancellationToken cancellationToken)
+    /// <summary>
+    /// Writes an optional control record and the message, adjacent; flushes now, or publishes / schedules a
+    /// coalesced flush. Uncontended and with a transport that takes the bytes at once (shared memory), it
+    /// completes without a state machine or a wait.
+    /// </summary>
+    private Task SendCoreAsync<T>(ControlKind? prefix, ulong correlationId, T message, bool flushNow, CancellationToken cancellationToken) =>
+        _sendLock.TryEnter()
+            ? SendHoldingLockAsync(prefix, correlationId, message, flushNow, cancellationToken)
+            : SendWaitingAsync(prefix, correlationId, message, flushNow, cancellationToken);
+
+    private async Task SendWaitingAsync<T>(ControlKind? prefix, ulong correlationId, T message, bool flushNow, CancellationToken cancellationToken)
     {
         await _sendLock.EnterAsync(cancellationToken).ConfigureAwait(false);
+        await SendHoldingLockAsync(prefix, correlationId, message, flushNow, cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>The send itself; the caller holds the send lock, which this leaves (once a pending flush is done).</summary>
+    private Task SendHoldingLockAsync<T>(ControlKind? prefix, ulong correlationId, T message, bool flushNow, CancellationToken cancellationToken)
+    {
+        bool flushing = false;
         try
         {
             WriteMessage(prefix, correlationId, message);
             if (flushNow || MustFlush())
             {
-                await FlushCoreAsync(cancellationToken).ConfigureAwait(false);
+                ValueTask flush = FlushCoreAsync(cancellationToken);
+                if (!flush.IsCompleted)
+                {
+                    flushing = true;
+                    return FinishFlushAndExitAsync(flush);
+                }
+
+                flush.GetAwaiter().GetResult(); // throws what the flush threw
             }
             else
             {
                 PublishOrScheduleFlush();
             }
+
+            return Task.CompletedTask;
+        }
+        catch (Exception ex)
+        {
+            return Task.FromException(ex);
+        }
+        finally
+        {
+            if (!flushing)
+            {
+                _sendLock.Exit();
+            }
+        }
+    }
+
+    /// <summary>Waits for a flush the caller started, then leaves the send lock.</summary>
+    private async Task FinishFlushAndExitAsync(ValueTask flush)
+    {
+        try
+        {
+            await flush.ConfigureAwait(false);
         }
         finally
         {
@@ -302,19 +305,46 @@ public sealed partial class IpcChannel
         }
     }
 
-    private async Task FlushCoreAsync(CancellationToken cancellationToken)
+    /// <summary>Hands the buffered bytes to the transport; the caller holds the send lock. Completes at once when the transport takes them at once.</summary>
+    private ValueTask FlushCoreAsync(CancellationToken cancellationToken)
     {
         _flushScheduled = false;
-        FlushResult result;
+        ValueTask<FlushResult> flush;
         try
         {
-            result = await _writer.FlushAsync(cancellationToken).ConfigureAwait(false);
+            flush = _writer.FlushAsync(cancellationToken);
         }
         catch (IOException ex)
         {
             throw new IpcException("The connection to the peer broke while sending.", ex);
         }
 
+        if (flush.IsCompletedSuccessfully)
+        {
+            CheckFlushed(flush.Result);
+            return default;
+        }
+
+        return AwaitFlushAsync(flush);
+    }
+
+    private static async ValueTask AwaitFlushAsync(ValueTask<FlushResult> flush)
+    {
+        FlushResult result;
+        try
+        {
+            result = await flush.ConfigureAwait(false);
+        }
+        catch (IOException ex)
+        {
+            throw new IpcException("The connection to the peer broke while sending.", ex);
+        }
+
+        CheckFlushed(result);
+    }
+
+    private static void CheckFlushed(FlushResult result)
+    {
         if (result.IsCompleted)
         {
             throw new IpcException("The peer stopped reading: the channel is closed.");
