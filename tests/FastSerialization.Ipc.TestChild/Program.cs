@@ -7,9 +7,11 @@ using FastSerialization.Ipc;
 using FastSerialization.Ipc.TestChild;
 
 // Roles (args[0]) for the two-process tests. Exit code 0 = done as planned.
-// A "--shm" argument anywhere selects the shared-memory transport for the roles that connect by name.
+// A "--shm" argument anywhere selects the shared-memory transport for the roles that connect by name;
+// "--calling-thread" makes the channel receive on the calling thread (IpcChannelOptions.ReceiveOnCallingThread).
 IpcTransport transport = args.Contains("--shm") ? IpcTransport.SharedMemory : IpcTransport.UnixSocket;
-args = args.Where(a => a != "--shm").ToArray();
+IpcChannelOptions? options = args.Contains("--calling-thread") ? new IpcChannelOptions { ReceiveOnCallingThread = true } : null;
+args = args.Where(a => a is not ("--shm" or "--calling-thread")).ToArray();
 string role = args.Length > 0 ? args[0] : "help";
 try
 {
@@ -17,21 +19,21 @@ try
     {
         case "echo": // connect to server args[1]; answer requests with Pong, send other messages back
         {
-            await using IpcChannel channel = await IpcChannel.ConnectAsync(args[1], Registry.Create(), transport);
+            await using IpcChannel channel = await IpcChannel.ConnectAsync(args[1], Registry.Create(), transport, options);
             await EchoAsync(channel);
             return 0;
         }
 
         case "echo-parent": // the same over the anonymous pipes of args[1]
         {
-            await using IpcChannel channel = await IpcChannel.ConnectToParentAsync(args[1], Registry.Create());
+            await using IpcChannel channel = await IpcChannel.ConnectToParentAsync(args[1], Registry.Create(), options);
             await EchoAsync(channel);
             return 0;
         }
 
         case "sink": // receive trades until a Summary; check count and checksum; answer with our own Summary
         {
-            await using IpcChannel channel = await IpcChannel.ConnectAsync(args[1], Registry.Create(), transport);
+            await using IpcChannel channel = await IpcChannel.ConnectAsync(args[1], Registry.Create(), transport, options);
             long count = 0;
             ulong checksum = 0;
             await foreach (object message in channel.ReadAllAsync())
@@ -58,7 +60,7 @@ try
 
         case "source": // send args[2] trades, then their Summary; wait for the peer to close
         {
-            await using IpcChannel channel = await IpcChannel.ConnectAsync(args[1], Registry.Create(), transport);
+            await using IpcChannel channel = await IpcChannel.ConnectAsync(args[1], Registry.Create(), transport, options);
             long total = long.Parse(args[2], System.Globalization.CultureInfo.InvariantCulture);
             ulong checksum = 0;
             for (long i = 0; i < total; i++)
@@ -78,7 +80,7 @@ try
 
         case "burst": // args[2] senders, each sending args[3] trades at once on one channel
         {
-            await using IpcChannel channel = await IpcChannel.ConnectAsync(args[1], Registry.Create(), transport);
+            await using IpcChannel channel = await IpcChannel.ConnectAsync(args[1], Registry.Create(), transport, options);
             int senders = int.Parse(args[2], System.Globalization.CultureInfo.InvariantCulture);
             int each = int.Parse(args[3], System.Globalization.CultureInfo.InvariantCulture);
             await Task.WhenAll(Enumerable.Range(0, senders).Select(sender => Task.Run(async () =>
@@ -100,7 +102,7 @@ try
         {
             try
             {
-                await using IpcChannel channel = await IpcChannel.ConnectAsync(args[1], Registry.CreateMismatched(), transport);
+                await using IpcChannel channel = await IpcChannel.ConnectAsync(args[1], Registry.CreateMismatched(), transport, options);
                 Console.WriteLine("handshake unexpectedly succeeded");
                 return 1;
             }
@@ -121,7 +123,7 @@ try
                 IpcChannel channel;
                 try
                 {
-                    channel = await IpcChannel.ConnectAsync(args[1], Registry.Create(), transport);
+                    channel = await IpcChannel.ConnectAsync(args[1], Registry.Create(), transport, options);
                 }
                 catch (IpcException)
                 {
@@ -178,7 +180,7 @@ try
         }
 
         default:
-            Console.Error.WriteLine("roles: echo NAME | echo-parent ARG | sink NAME | source NAME COUNT | burst NAME SENDERS COUNT | mismatch NAME | reconnect NAME COUNT | listen NAME | die-unpublished NAME COUNT; add --shm for shared memory");
+            Console.Error.WriteLine("roles: echo NAME | echo-parent ARG | sink NAME | source NAME COUNT | burst NAME SENDERS COUNT | mismatch NAME | reconnect NAME COUNT | listen NAME | die-unpublished NAME COUNT; add --shm for shared memory, --calling-thread to receive on the calling thread");
             return 2;
     }
 }

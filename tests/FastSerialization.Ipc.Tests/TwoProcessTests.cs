@@ -16,19 +16,41 @@ public class TwoProcessTests
     private static readonly TimeSpan ChildTimeout = TimeSpan.FromMinutes(3);
 
     /// <summary>The child's arguments, with the flag that makes it use <paramref name="transport"/>.</summary>
-    internal static string[] Args(IpcTransport transport, params string[] args) =>
-        transport == IpcTransport.SharedMemory ? args.Append("--shm").ToArray() : args;
+    internal static string[] Args(IpcTransport transport, params string[] args) => Args(transport, callingThread: false, args);
+
+    /// <summary>The child's arguments, with the flags that make it use <paramref name="transport"/> and, when <paramref name="callingThread"/>, receive on the calling thread.</summary>
+    internal static string[] Args(IpcTransport transport, bool callingThread, params string[] args)
+    {
+        IEnumerable<string> all = args;
+        if (transport == IpcTransport.SharedMemory)
+        {
+            all = all.Append("--shm");
+        }
+
+        if (callingThread)
+        {
+            all = all.Append("--calling-thread");
+        }
+
+        return all.ToArray();
+    }
+
+    /// <summary>This side's channel settings: the defaults (a receive loop), or receiving on the calling thread.</summary>
+    private static IpcChannelOptions? Options(bool callingThread) =>
+        callingThread ? new IpcChannelOptions { ReceiveOnCallingThread = true } : null;
 
     [Theory(Timeout = TestTimeouts.Test)]
-    [InlineData(IpcTransport.UnixSocket)]
-    [InlineData(IpcTransport.SharedMemory)]
-    public async Task OneMillionMessages_EachWay_ArriveWithTheirChecksum(IpcTransport transport)
+    [InlineData(IpcTransport.UnixSocket, false)]
+    [InlineData(IpcTransport.SharedMemory, false)]
+    [InlineData(IpcTransport.UnixSocket, true)]
+    [InlineData(IpcTransport.SharedMemory, true)]
+    public async Task OneMillionMessages_EachWay_ArriveWithTheirChecksum(IpcTransport transport, bool callingThread)
     {
         // This process -> child: the child checks order, counts and folds a checksum, and reports it.
         string sinkName = Names.Unique("sink");
-        await using (IpcServer server = IpcServer.Listen(sinkName, Registry.Create(), transport))
+        await using (IpcServer server = IpcServer.Listen(sinkName, Registry.Create(), transport, Options(callingThread)))
         {
-            using ChildProcess child = ChildProcess.Start(Args(transport, "sink", sinkName));
+            using ChildProcess child = ChildProcess.Start(Args(transport, callingThread, "sink", sinkName));
             await using IpcChannel channel = await server.AcceptAsync();
             ulong checksum = 0;
             for (long i = 0; i < MillionMessages; i++)
@@ -48,9 +70,9 @@ public class TwoProcessTests
 
         // Child -> this process.
         string sourceName = Names.Unique("source");
-        await using (IpcServer server = IpcServer.Listen(sourceName, Registry.Create(), transport))
+        await using (IpcServer server = IpcServer.Listen(sourceName, Registry.Create(), transport, Options(callingThread)))
         {
-            using ChildProcess child = ChildProcess.Start(Args(transport, "source", sourceName, MillionMessages.ToString(System.Globalization.CultureInfo.InvariantCulture)));
+            using ChildProcess child = ChildProcess.Start(Args(transport, callingThread, "source", sourceName, MillionMessages.ToString(System.Globalization.CultureInfo.InvariantCulture)));
             IpcChannel channel = await server.AcceptAsync();
             long count = 0;
             ulong checksum = 0;
@@ -79,13 +101,15 @@ public class TwoProcessTests
     }
 
     [Theory(Timeout = TestTimeouts.Test)]
-    [InlineData(IpcTransport.UnixSocket)]
-    [InlineData(IpcTransport.SharedMemory)]
-    public async Task AChildKilledMidStream_EndsReadsWithAClearError_AfterEveryCompleteRecord(IpcTransport transport)
+    [InlineData(IpcTransport.UnixSocket, false)]
+    [InlineData(IpcTransport.SharedMemory, false)]
+    [InlineData(IpcTransport.UnixSocket, true)]
+    [InlineData(IpcTransport.SharedMemory, true)]
+    public async Task AChildKilledMidStream_EndsReadsWithAClearError_AfterEveryCompleteRecord(IpcTransport transport, bool callingThread)
     {
         string name = Names.Unique("killed");
-        await using IpcServer server = IpcServer.Listen(name, Registry.Create(), transport);
-        using ChildProcess child = ChildProcess.Start(Args(transport, "source", name, "100000000"));
+        await using IpcServer server = IpcServer.Listen(name, Registry.Create(), transport, Options(callingThread));
+        using ChildProcess child = ChildProcess.Start(Args(transport, callingThread, "source", name, "100000000"));
         IpcChannel channel = await server.AcceptAsync();
         long count = 0;
         Func<Task> read = async () =>
@@ -120,14 +144,16 @@ public class TwoProcessTests
     }
 
     [Theory(Timeout = TestTimeouts.Test)]
-    [InlineData(IpcTransport.UnixSocket)]
-    [InlineData(IpcTransport.SharedMemory)]
-    public async Task AServerRestarted_WhileTheClientReconnects_ServesEveryPing(IpcTransport transport)
+    [InlineData(IpcTransport.UnixSocket, false)]
+    [InlineData(IpcTransport.SharedMemory, false)]
+    [InlineData(IpcTransport.UnixSocket, true)]
+    [InlineData(IpcTransport.SharedMemory, true)]
+    public async Task AServerRestarted_WhileTheClientReconnects_ServesEveryPing(IpcTransport transport, bool callingThread)
     {
         string name = Names.Unique("restart");
         const int Pings = 300;
-        IpcServer server = IpcServer.Listen(name, Registry.Create(), transport);
-        using ChildProcess child = ChildProcess.Start(Args(transport, "reconnect", name, Pings.ToString(System.Globalization.CultureInfo.InvariantCulture)));
+        IpcServer server = IpcServer.Listen(name, Registry.Create(), transport, Options(callingThread));
+        using ChildProcess child = ChildProcess.Start(Args(transport, callingThread, "reconnect", name, Pings.ToString(System.Globalization.CultureInfo.InvariantCulture)));
         IpcChannel channel = await server.AcceptAsync().WaitAsync(ChildTimeout);
         int answered = 0;
         await foreach (object message in channel.ReadAllAsync())
@@ -144,7 +170,7 @@ public class TwoProcessTests
         await channel.DisposeAsync();
         await server.DisposeAsync();
         await Task.Delay(200);
-        server = IpcServer.Listen(name, Registry.Create(), transport);
+        server = IpcServer.Listen(name, Registry.Create(), transport, Options(callingThread));
         channel = await server.AcceptAsync().WaitAsync(ChildTimeout);
         await foreach (object message in channel.ReadAllAsync())
         {
@@ -159,13 +185,15 @@ public class TwoProcessTests
     }
 
     [Theory(Timeout = TestTimeouts.Test)]
-    [InlineData(IpcTransport.UnixSocket)]
-    [InlineData(IpcTransport.SharedMemory)]
-    public async Task ABurstFromEightConcurrentSenders_ArrivesWhole_AndInOrderPerSender(IpcTransport transport)
+    [InlineData(IpcTransport.UnixSocket, false)]
+    [InlineData(IpcTransport.SharedMemory, false)]
+    [InlineData(IpcTransport.UnixSocket, true)]
+    [InlineData(IpcTransport.SharedMemory, true)]
+    public async Task ABurstFromEightConcurrentSenders_ArrivesWhole_AndInOrderPerSender(IpcTransport transport, bool callingThread)
     {
         string name = Names.Unique("burst");
-        await using IpcServer server = IpcServer.Listen(name, Registry.Create(), transport);
-        using ChildProcess child = ChildProcess.Start(Args(transport, "burst", name, "8", "25000"));
+        await using IpcServer server = IpcServer.Listen(name, Registry.Create(), transport, Options(callingThread));
+        using ChildProcess child = ChildProcess.Start(Args(transport, callingThread, "burst", name, "8", "25000"));
         IpcChannel channel = await server.AcceptAsync();
         var next = new long[8];
         long total = 0;
@@ -187,13 +215,15 @@ public class TwoProcessTests
         (await child.WaitForExitAsync(ChildTimeout)).Should().Be(0, child.Output);
     }
 
-    [Fact(Timeout = TestTimeouts.Test)]
-    public async Task AnonymousPipes_ToAChildThisProcessStarted_CarryRequests()
+    [Theory(Timeout = TestTimeouts.Test)]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task AnonymousPipes_ToAChildThisProcessStarted_CarryRequests(bool callingThread)
     {
         await using var pipes = new IpcParentPipes();
-        using ChildProcess child = ChildProcess.Start("echo-parent", pipes.ChildArgument);
+        using ChildProcess child = ChildProcess.Start(Args(IpcTransport.UnixSocket, callingThread, "echo-parent", pipes.ChildArgument));
         pipes.ReleaseChildHandles();
-        await using IpcChannel channel = await pipes.OpenChannelAsync(Registry.Create());
+        await using IpcChannel channel = await pipes.OpenChannelAsync(Registry.Create(), Options(callingThread));
         Pong pong = await channel.RequestAsync<Pong>(new Ping { Id = 42 });
         pong.Id.Should().Be(42);
         pong.ProcessId.Should().Be(child.Id);
