@@ -224,6 +224,7 @@ public sealed partial class IpcChannel
     {
         Exception? failure = null;
         bool goodbye = false;
+        bool closedHere = false;
         try
         {
             while (!goodbye)
@@ -231,6 +232,7 @@ public sealed partial class IpcChannel
                 ReadResult result = await _reader.ReadAsync(_closing.Token).ConfigureAwait(false);
                 if (result.IsCanceled)
                 {
+                    closedHere = true;
                     break;
                 }
 
@@ -273,7 +275,7 @@ public sealed partial class IpcChannel
         }
         catch (OperationCanceledException) when (_closing.IsCancellationRequested)
         {
-            // Closed by this side.
+            closedHere = true;
         }
         catch (FastSerializationException ex)
         {
@@ -284,7 +286,7 @@ public sealed partial class IpcChannel
             failure = BrokenConnection(ex);
         }
 
-        await EndReceivingAsync(failure).ConfigureAwait(false);
+        await EndReceivingAsync(failure, closedHere).ConfigureAwait(false);
         if (failure is not null)
         {
             throw failure;
@@ -299,10 +301,10 @@ public sealed partial class IpcChannel
     /// Ends receiving: readers get what is queued, then the end (or <paramref name="failure"/>); waiting
     /// requests fail; on a failure, sending stops too, so that the peer sees the channel end.
     /// </summary>
-    private async ValueTask EndReceivingAsync(Exception? failure)
+    private async ValueTask EndReceivingAsync(Exception? failure, bool closedHere = false)
     {
         // Set before the pending requests are failed: a request registered after that sees it (RequestAsync).
-        Exception end = failure ?? new IpcException("The peer closed the channel.");
+        Exception end = failure ?? new IpcException(closedHere ? "The channel was closed." : "The peer closed the channel.");
         Volatile.Write(ref _receiveEnd, end);
         _inbox.Writer.TryComplete(failure);
         FailPendingRequests(end);

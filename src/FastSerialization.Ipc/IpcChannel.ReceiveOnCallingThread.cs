@@ -142,21 +142,38 @@ public sealed partial class IpcChannel
                 return Pumped.End;
             }
 
+            if (_closing.IsCancellationRequested)
+            {
+                // Closing may already have spent its wake-up (CancelPendingRead) on another caller's read.
+                await EndReceivingAsync(null, closedHere: true).ConfigureAwait(false);
+                return Pumped.End;
+            }
+
             ReadResult result;
             try
             {
                 result = await _reader.ReadAsync(cancellationToken).ConfigureAwait(false);
             }
-            catch (Exception ex) when (IsBrokenConnection(ex))
+            catch (Exception ex) when (_closing.IsCancellationRequested)
             {
-                await EndReceivingAsync(BrokenConnection(ex)).ConfigureAwait(false);
+                // This side is closing: a stream transport's read fails once its writer disposed the
+                // stream, a read whose token includes the closing one is canceled. Not the peer's doing.
+                _ = ex;
+                await EndReceivingAsync(null, closedHere: true).ConfigureAwait(false);
+                return Pumped.End;
+            }
+            catch (Exception ex) when (ex is not OperationCanceledException)
+            {
+                // The transport's reader failed (a broken connection, or a reader completed with an error):
+                // the channel ends as the receive loop would end it.
+                await EndReceivingAsync(ex is FastSerializationException ? ex : BrokenConnection(ex)).ConfigureAwait(false);
                 return Pumped.End;
             }
 
             if (result.IsCanceled)
             {
                 // Only closing this side cancels a read.
-                await EndReceivingAsync(null).ConfigureAwait(false);
+                await EndReceivingAsync(null, closedHere: true).ConfigureAwait(false);
                 return Pumped.End;
             }
 
@@ -211,7 +228,17 @@ public sealed partial class IpcChannel
                 return stashed;
             }
 
-            Pumped pumped = await PumpAsync(0, cancellationToken).ConfigureAwait(false);
+            Pumped pumped;
+            if (cancellationToken.CanBeCanceled)
+            {
+                using var either = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken, _closing.Token);
+                pumped = await PumpAsync(0, either.Token).ConfigureAwait(false);
+            }
+            else
+            {
+                pumped = await PumpAsync(0, _closing.Token).ConfigureAwait(false);
+            }
+
             if (!pumped.Ended)
             {
                 return pumped.Message;
@@ -301,11 +328,16 @@ public sealed partial class IpcChannel
                 }
             }
         }
-        catch (OperationCanceledException) when (!cancellationToken.IsCancellationRequested && !pending.IsCompleted)
+        catch (OperationCanceledException) when (!cancellationToken.IsCancellationRequested)
         {
-            throw _closing.IsCancellationRequested
-                ? new IpcException("The channel was closed before the response to request " + id + " arrived.")
-                : new TimeoutException($"No response to request {id} within {timeout}.");
+            if (!pending.IsCompleted)
+            {
+                throw _closing.IsCancellationRequested
+                    ? new IpcException("The channel was closed before the response to request " + id + " arrived.")
+                    : new TimeoutException($"No response to request {id} within {timeout}.");
+            }
+
+            // Answered or failed (by the closing) just as the wait was canceled: that is the outcome.
         }
 
         return await pending.ConfigureAwait(false);

@@ -129,6 +129,7 @@ internal sealed class AsyncSignal
 
     public Task WaitAsync(CancellationToken cancellationToken)
     {
+        TaskCompletionSource waiter;
         lock (_lock)
         {
             if (_set)
@@ -137,8 +138,37 @@ internal sealed class AsyncSignal
                 return Task.CompletedTask;
             }
 
-            _waiter ??= new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
-            return cancellationToken.CanBeCanceled ? _waiter.Task.WaitAsync(cancellationToken) : _waiter.Task;
+            waiter = _waiter ??= new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        }
+
+        return cancellationToken.CanBeCanceled ? WaitCancelableAsync(waiter, cancellationToken) : waiter.Task;
+    }
+
+    /// <summary>
+    /// A wait that may be canceled: the canceled waiter is withdrawn, so that a later <see cref="Set"/> is kept
+    /// for the next wait instead of being spent on a wait nobody awaits any more (a lost wake-up).
+    /// </summary>
+    private async Task WaitCancelableAsync(TaskCompletionSource waiter, CancellationToken cancellationToken)
+    {
+        try
+        {
+            await waiter.Task.WaitAsync(cancellationToken).ConfigureAwait(false);
+        }
+        catch (OperationCanceledException)
+        {
+            lock (_lock)
+            {
+                if (_waiter == waiter)
+                {
+                    _waiter = null;
+                }
+                else if (waiter.Task.IsCompleted)
+                {
+                    _set = true; // set while the wait was being canceled: keep it
+                }
+            }
+
+            throw;
         }
     }
 }
