@@ -4,7 +4,7 @@
 # benchmarks/results/ (commit them), then the two-process IPC run. Takes about 20 minutes on a 2-core machine.
 # Options: LATENCY_COUNT (default 1000000), SEEDTABLE_COUNT (default 10000000), SEEDTABLE_BF_COUNT
 # (default SEEDTABLE_COUNT/10: BinaryFormatter is timed on fewer objects and scaled, as the report says),
-# IPC_MESSAGES (default 2000000), IPC_PINGS (default 50000).
+# IPC_MESSAGES (default 5000000), IPC_PINGS (default 100000).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -12,8 +12,8 @@ project="$here/FastSerialization.Benchmarks"
 latency_count="${LATENCY_COUNT:-1000000}"
 seed_count="${SEEDTABLE_COUNT:-10000000}"
 seed_bf_count="${SEEDTABLE_BF_COUNT:-$(( seed_count / 10 ))}"
-ipc_messages="${IPC_MESSAGES:-2000000}"
-ipc_pings="${IPC_PINGS:-50000}"
+ipc_messages="${IPC_MESSAGES:-5000000}"
+ipc_pings="${IPC_PINGS:-100000}"
 
 dotnet build -c Release "$project" -nologo -v quiet
 dotnet run -c Release --no-build --project "$project" -- --filter '*'
