@@ -155,6 +155,11 @@ public sealed partial class IpcChannel
         correlation = 0;
         while (true)
         {
+            if (_incomingRequest is null && _incomingResponse is null && TryTakeWholeInFirstSegment(ref buffer, out message))
+            {
+                return Incoming.Message;
+            }
+
             if (ControlRecord.IsControl(buffer))
             {
                 if (!ControlRecord.TryRead(ref buffer, ControlRecord.MaxLength, out ControlRecord control))
@@ -213,6 +218,29 @@ public sealed partial class IpcChannel
 
             return Incoming.Message;
         }
+    }
+
+    /// <summary>
+    /// The common case read straight from a span: an application record lying whole in the buffer's first
+    /// segment. False (nothing taken) for a control record, a record cut by the segment's end or not complete
+    /// yet: the general path then decides (a length over the formatter's limit throws either way).
+    /// </summary>
+    private bool TryTakeWholeInFirstSegment(ref ReadOnlySequence<byte> buffer, out object? message)
+    {
+        ReadOnlySpan<byte> first = buffer.FirstSpan;
+        if (first.Length > 4 && first[4] != 0)
+        {
+            uint length = System.Buffers.Binary.BinaryPrimitives.ReadUInt32LittleEndian(first);
+            if (length <= (uint)(first.Length - 4))
+            {
+                message = _formatter.Deserialize(first.Slice(0, 4 + (int)length), out int consumed);
+                buffer = buffer.Slice(consumed);
+                return true;
+            }
+        }
+
+        message = null;
+        return false;
     }
 
     /// <summary>The failure to report when the peer's bytes ended without a goodbye.</summary>
