@@ -100,7 +100,8 @@ public static class IpcRun
                 double tradeSeconds = await MedianOfThreeAsync(() => OneWayAsync(channel, trade, messages));
                 double customerSeconds = await MedianOfThreeAsync(() => OneWayAsync(channel, customer, messages));
                 double[] rtt = await PingPongAsync(channel, trade, pings);
-                result = new TransportResult(setup, tradeSeconds, customerSeconds, rtt);
+                (double parentIdle, double childIdle) = await IdleCpuAsync(child, pings < 10_000 ? 1 : 3);
+                result = new TransportResult(setup, tradeSeconds, customerSeconds, rtt, parentIdle, childIdle);
 
                 if (measureCeiling)
                 {
@@ -194,10 +195,45 @@ public static class IpcRun
         return seconds;
     }
 
+    /// <summary>
+    /// The CPU both processes use while the open channel carries nothing, in percent of one core (user +
+    /// system time over wall time; the child's from /proc, -1 where there is none).
+    /// </summary>
+    private static async Task<(double Parent, double Child)> IdleCpuAsync(Process child, int seconds)
+    {
+        await Task.Delay(200); // let the last round trip's spin run out
+        TimeSpan parentBefore = Process.GetCurrentProcess().TotalProcessorTime;
+        double childBefore = CpuSeconds(child.Id);
+        long start = Stopwatch.GetTimestamp();
+        await Task.Delay(TimeSpan.FromSeconds(seconds));
+        double elapsed = Stopwatch.GetElapsedTime(start).TotalSeconds;
+        double parent = (Process.GetCurrentProcess().TotalProcessorTime - parentBefore).TotalSeconds / elapsed * 100;
+        double childAfter = CpuSeconds(child.Id);
+        double childIdle = childBefore < 0 || childAfter < 0 ? -1 : (childAfter - childBefore) / elapsed * 100;
+        return (parent, childIdle);
+    }
+
+    /// <summary>utime + stime of a process from /proc/PID/stat, in seconds; -1 where that file cannot be read.</summary>
+    private static double CpuSeconds(int pid)
+    {
+        try
+        {
+            string stat = File.ReadAllText($"/proc/{pid}/stat");
+            string[] fields = stat.Substring(stat.LastIndexOf(')') + 2).Split(' ');
+            long ticks = long.Parse(fields[11], CultureInfo.InvariantCulture) + long.Parse(fields[12], CultureInfo.InvariantCulture);
+            return ticks / 100.0; // USER_HZ
+        }
+        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+        {
+            return -1;
+        }
+    }
+
     /// <summary>Runs a one-way measurement three times and keeps the middle one: a shared 2-core machine is noisy.</summary>
     private static async Task<double> MedianOfThreeAsync(Func<Task<double>> measure)
     {
         var seconds = new[] { await measure(), await measure(), await measure() };
+        Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"//   one-way runs: {seconds[0]:F3} s, {seconds[1]:F3} s, {seconds[2]:F3} s"));
         Array.Sort(seconds);
         return seconds[1];
     }
@@ -408,6 +444,18 @@ public static class IpcRun
 
         Percentiles(report, "raw Unix socket (ceiling)", "Trade record bytes, echoed", raw.Rtt, Median(raw.Rtt));
         report.AppendLine();
+        report.AppendLine("## Idle channel");
+        report.AppendLine();
+        report.AppendLine("After the round trips, the open channel carries nothing for a few seconds: the CPU each process uses meanwhile, in percent of one core (user + system time over wall time, the child's from /proc). A waiting side spins for its spin time, yields, then sleeps until the peer's doorbell.");
+        report.AppendLine();
+        report.AppendLine("| Transport | Parent (% of a core) | Child (% of a core) |");
+        report.AppendLine("|---|---:|---:|");
+        foreach (TransportResult r in results)
+        {
+            report.AppendLine(string.Create(CultureInfo.InvariantCulture, $"| {r.Setup.Label} | {r.ParentIdleCpu:F2} | {(r.ChildIdleCpu < 0 ? "n/a" : r.ChildIdleCpu.ToString("F2", CultureInfo.InvariantCulture))} |"));
+        }
+
+        report.AppendLine();
         report.AppendLine("## Targets");
         report.AppendLine();
         report.AppendLine("| Target | Transport | Measured | Met? |");
@@ -426,6 +474,8 @@ public static class IpcRun
             {
                 Target(report, "One-way Trade >= 10,000,000 messages/s", r.Setup, $"{tradeRate:N0} messages/s", tradeRate >= 10_000_000);
                 Target(report, "Round-trip median <= 2 us", r.Setup, $"{median:F1} us", median <= 2);
+                double idle = Math.Max(r.ParentIdleCpu, r.ChildIdleCpu);
+                Target(report, "Idle channel < 1% of a core (each process)", r.Setup, $"{idle:F2}% (the busier process)", r.ChildIdleCpu >= 0 && idle < 1);
             }
         }
 
@@ -462,7 +512,7 @@ public static class IpcRun
         };
     }
 
-    private sealed record TransportResult(Setup Setup, double TradeSeconds, double CustomerSeconds, double[] Rtt);
+    private sealed record TransportResult(Setup Setup, double TradeSeconds, double CustomerSeconds, double[] Rtt, double ParentIdleCpu, double ChildIdleCpu);
 
     private sealed record RawResult(double OneWaySeconds, double[] Rtt);
 
