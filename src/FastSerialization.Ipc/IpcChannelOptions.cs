@@ -46,10 +46,12 @@ public sealed class IpcChannelOptions
     /// <summary>
     /// How long a <see cref="IpcTransport.SharedMemory"/> channel that waits for the peer (for its next
     /// record, or for room in a full ring) spins before it yields its core and then sleeps until the peer
-    /// rings (after the spin it yields its core 16 times, then sleeps). A spin lowers the latency only when
-    /// each process has a core to spare: on a machine with few cores the spinning thread takes the core the
-    /// peer (or this process's own consumer of the messages) needs, and round trips get slower. An idle
-    /// channel sleeps either way. From zero to one second; default zero (yield, then sleep).
+    /// rings (after the spin it yields its core 16 times, then sleeps). A spin lowers the latency when the
+    /// spinning thread is the one that handles the message, that is with <see cref="ReceiveOnCallingThread"/>
+    /// (measured on 2 cores: a 0.8-0.9 us round-trip median with 50 us, against 6-11 us for the defaults).
+    /// With the background receive loop, or on a machine with no core to spare, the spinning thread takes
+    /// the core that the peer or this process's consumer needs, and round trips get slower. An idle channel
+    /// sleeps either way. From zero to one second; default zero (yield, then sleep).
     /// </summary>
     public TimeSpan SharedMemorySpinTime
     {
