@@ -81,6 +81,17 @@ public class CallingThreadTests
 
     private static IEnumerable<long> Sequences(int from, int count) => Enumerable.Range(from, count).Select(i => (long)i);
 
+    /// <summary>On another thread: sends trades 0 to <paramref name="count"/> - 1, then closes <paramref name="peer"/>.</summary>
+    private static Task SendTradesThenCloseAsync(IpcChannel peer, int count) => Task.Run(async () =>
+    {
+        for (int i = 0; i < count; i++)
+        {
+            await peer.SendAsync(Trade.Make(i));
+        }
+
+        await peer.DisposeAsync();
+    });
+
     // 1. Order, and the end of the channel.
     [Theory(Timeout = TestTimeouts.Test)]
     [InlineData(Link.Pipes)]
@@ -92,15 +103,7 @@ public class CallingThreadTests
     {
         await using Pair pair = await OpenAsync(link);
         const int Count = 3_000;
-        Task send = Task.Run(async () =>
-        {
-            for (int i = 0; i < Count; i++)
-            {
-                await pair.Peer.SendAsync(Trade.Make(i));
-            }
-
-            await pair.Peer.DisposeAsync();
-        });
+        Task send = SendTradesThenCloseAsync(pair.Peer, Count);
 
         var sequences = new List<long>(Count);
         for (int i = 0; i < Count; i++)
@@ -125,15 +128,7 @@ public class CallingThreadTests
     {
         await using Pair pair = await OpenAsync(link);
         const int Count = 3_000;
-        Task send = Task.Run(async () =>
-        {
-            for (int i = 0; i < Count; i++)
-            {
-                await pair.Peer.SendAsync(Trade.Make(i));
-            }
-
-            await pair.Peer.DisposeAsync();
-        });
+        Task send = SendTradesThenCloseAsync(pair.Peer, Count);
 
         var sequences = new List<long>(Count);
         using var cts = new CancellationTokenSource(Timeout);
