@@ -266,7 +266,9 @@ public sealed partial class IpcChannel
 
             if (_inbox.Reader.Completion.IsCompleted)
             {
-                return await ReceiveQueuedAsync(cancellationToken).ConfigureAwait(false);
+                // Ended: what a request waiter kept aside (under the pump) still comes before the end.
+                await _pump.EnterAsync(cancellationToken).ConfigureAwait(false);
+                return await ReceiveHoldingPumpAsync(cancellationToken).ConfigureAwait(false);
             }
 
             using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
@@ -289,58 +291,101 @@ public sealed partial class IpcChannel
         }
     }
 
-    /// <summary>Waits for <paramref name="pending"/> (a request's response) by pumping, or by letting the current pump complete it.</summary>
-    private async Task<object> PumpForResponseAsync(ulong id, Task<object> pending, TimeSpan timeout, CancellationToken cancellationToken)
+    /// <summary>
+    /// Waits for the response to request <paramref name="id"/>: pumps on this thread while records are there
+    /// to take (the hot path completes without a wait), or lets the current pump complete it. Once the pump
+    /// has to wait for the transport, the caller waits for the response's task with its timeout and token,
+    /// so that a transport read that cannot be canceled does not hold the caller past them; a pump whose
+    /// request gave up stops after the record it waits for (which it still delivers).
+    /// </summary>
+    private async Task<object> PumpForResponseAsync(ulong id, TaskCompletionSource<object> pending, TimeSpan timeout, CancellationToken cancellationToken)
     {
-        using var deadline = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken, _closing.Token);
-        deadline.CancelAfter(timeout);
-        try
+        Task pumping = PumpUntilAnsweredAsync(id, pending.Task);
+        if (!pending.Task.IsCompleted)
         {
-            while (!pending.IsCompleted)
+            try
             {
-                if (!_pump.TryEnter() && !await _pump.EnterOrAsync(pending, deadline.Token).ConfigureAwait(false))
+                await pending.Task.WaitAsync(timeout, cancellationToken).ConfigureAwait(false);
+            }
+            catch (TimeoutException)
+            {
+                pending.TrySetException(new TimeoutException($"No response to request {id} within {timeout}."));
+            }
+            catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
+            {
+                pending.TrySetCanceled(cancellationToken);
+            }
+            catch (Exception ex) when (ex is IpcException or TimeoutException)
+            {
+                // The response's own outcome: thrown below.
+            }
+        }
+
+        if (!pumping.IsCompleted)
+        {
+            _ = pumping.ContinueWith(static t => _ = t.Exception, CancellationToken.None, TaskContinuationOptions.OnlyOnFaulted | TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Default);
+        }
+        else if (pumping.IsFaulted)
+        {
+            _ = pumping.Exception; // observed; the request's outcome is its own
+        }
+
+        return await pending.Task.ConfigureAwait(false);
+    }
+
+    /// <summary>Pumps until <paramref name="answered"/> completes (answered, failed, timed out, canceled) or receiving ends.</summary>
+    private async Task PumpUntilAnsweredAsync(ulong id, Task<object> answered)
+    {
+        while (!answered.IsCompleted)
+        {
+            try
+            {
+                if (!_pump.TryEnter() && !await _pump.EnterOrAsync(answered, _closing.Token).ConfigureAwait(false))
                 {
                     continue;
                 }
-
-                try
-                {
-                    if (_pumpStash is { } stashed)
-                    {
-                        // A message read by an earlier waiter comes before anything read now.
-                        await QueueForReceiverAsync(stashed, deadline.Token).ConfigureAwait(false);
-                    }
-
-                    while (!pending.IsCompleted)
-                    {
-                        Pumped pumped = await PumpAsync(id, deadline.Token).ConfigureAwait(false);
-                        if (pumped.Ended || pumped.Message is null)
-                        {
-                            break; // answered, or failed by the end
-                        }
-
-                        await QueueForReceiverAsync(pumped.Message, deadline.Token).ConfigureAwait(false);
-                    }
-                }
-                finally
-                {
-                    _pump.Exit();
-                }
             }
-        }
-        catch (OperationCanceledException) when (!cancellationToken.IsCancellationRequested)
-        {
-            if (!pending.IsCompleted)
+            catch (OperationCanceledException) when (_closing.IsCancellationRequested)
             {
-                throw _closing.IsCancellationRequested
-                    ? new IpcException("The channel was closed before the response to request " + id + " arrived.")
-                    : new TimeoutException($"No response to request {id} within {timeout}.");
+                return; // closing fails the request
             }
 
-            // Answered or failed (by the closing) just as the wait was canceled: that is the outcome.
-        }
+            try
+            {
+                if (answered.IsCompleted)
+                {
+                    return; // answered by the pump that just left
+                }
 
-        return await pending.ConfigureAwait(false);
+                if (_pumpStash is { } stashed)
+                {
+                    // A message read by an earlier waiter comes before anything read now.
+                    await QueueForReceiverAsync(stashed, _closing.Token).ConfigureAwait(false);
+                }
+
+                while (!answered.IsCompleted)
+                {
+                    Pumped pumped = await PumpAsync(id, _closing.Token).ConfigureAwait(false);
+                    if (pumped.Ended)
+                    {
+                        return; // the end failed the request
+                    }
+
+                    if (pumped.Message is not null)
+                    {
+                        await QueueForReceiverAsync(pumped.Message, _closing.Token).ConfigureAwait(false);
+                    }
+                }
+            }
+            catch (OperationCanceledException) when (_closing.IsCancellationRequested)
+            {
+                return; // closing fails the request
+            }
+            finally
+            {
+                _pump.Exit();
+            }
+        }
     }
 
     /// <summary>

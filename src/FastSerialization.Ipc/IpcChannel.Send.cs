@@ -124,7 +124,7 @@ public sealed partial class IpcChannel
             try
             {
                 response = ReceivesOnCallingThread
-                    ? await PumpForResponseAsync(id, pending.Task, timeout, cancellationToken).ConfigureAwait(false)
+                    ? await PumpForResponseAsync(id, pending, timeout, cancellationToken).ConfigureAwait(false)
                     : await pending.Task.WaitAsync(timeout, cancellationToken).ConfigureAwait(false);
             }
             catch (TimeoutException)
@@ -170,10 +170,17 @@ public sealed partial class IpcChannel
     /// coalesced flush. Uncontended and with a transport that takes the bytes at once (shared memory), it
     /// completes without a state machine or a wait.
     /// </summary>
-    private Task SendCoreAsync<T>(ControlKind? prefix, ulong correlationId, T message, bool flushNow, CancellationToken cancellationToken) =>
-        _sendLock.TryEnter()
+    private Task SendCoreAsync<T>(ControlKind? prefix, ulong correlationId, T message, bool flushNow, CancellationToken cancellationToken)
+    {
+        if (cancellationToken.IsCancellationRequested)
+        {
+            return Task.FromCanceled(cancellationToken); // canceled before the call: nothing is written
+        }
+
+        return _sendLock.TryEnter()
             ? SendHoldingLockAsync(prefix, correlationId, message, flushNow, cancellationToken)
             : SendWaitingAsync(prefix, correlationId, message, flushNow, cancellationToken);
+    }
 
     private async Task SendWaitingAsync<T>(ControlKind? prefix, ulong correlationId, T message, bool flushNow, CancellationToken cancellationToken)
     {
@@ -205,6 +212,13 @@ public sealed partial class IpcChannel
             }
 
             return Task.CompletedTask;
+        }
+        catch (OperationCanceledException ex)
+        {
+            // Canceled, as an async method's task would be (not faulted).
+            var canceled = new TaskCompletionSource();
+            canceled.TrySetCanceled(ex.CancellationToken);
+            return canceled.Task;
         }
         catch (Exception ex)
         {

@@ -72,6 +72,21 @@ public sealed class IpcChannelOptions
     /// channel (<see cref="IpcChannel.Completion"/>) is seen by the next read. Default false: a background
     /// loop reads every record as it arrives.
     /// </summary>
+    /// <remarks>
+    /// <para>
+    /// The calling thread does the waiting too: on shared memory it spins for up to
+    /// <see cref="SharedMemorySpinTime"/> inside <c>ReceiveAsync</c> or <c>RequestAsync</c> before they return
+    /// a task, so keep that spin short (tens of microseconds). A request's timeout and cancellation hold on
+    /// every transport; canceling a <c>ReceiveAsync</c> relies on the transport's read honoring the token
+    /// (sockets, <see cref="System.IO.Pipelines.Pipe"/> and shared memory do; over a stream whose reads ignore
+    /// it the wait ends only when the next record arrives).
+    /// </para>
+    /// <para>
+    /// The only buffer between the two sides is then the transport's own: two processes that each use one
+    /// thread both to read and to send large bursts can fill each other's buffer and wait for each other.
+    /// Read and send on different tasks, or keep the default, when both sides send a lot.
+    /// </para>
+    /// </remarks>
     public bool ReceiveOnCallingThread { get; set; }
 
     internal static IpcChannelOptions Default { get; } = new();

@@ -38,8 +38,15 @@ internal sealed class AsyncGate
     }
 
     /// <summary>Waits until this caller holds the gate.</summary>
-    public ValueTask EnterAsync(CancellationToken cancellationToken) =>
-        TryEnter() ? default : new ValueTask(EnterOrAsync(null, cancellationToken).AsTask());
+    public ValueTask EnterAsync(CancellationToken cancellationToken)
+    {
+        if (cancellationToken.IsCancellationRequested)
+        {
+            return ValueTask.FromCanceled(cancellationToken);
+        }
+
+        return TryEnter() ? default : new ValueTask(EnterOrAsync(null, cancellationToken).AsTask());
+    }
 
     /// <summary>Waits up to <paramref name="timeout"/> for the gate; false when it stayed taken.</summary>
     public async Task<bool> TryEnterAsync(TimeSpan timeout)

@@ -162,9 +162,11 @@ internal sealed class AsyncSignal
                 {
                     _waiter = null;
                 }
-                else if (waiter.Task.IsCompleted)
+                else
                 {
-                    _set = true; // set while the wait was being canceled: keep it
+                    // Set took this waiter (it may not have completed it yet) while the wait was being
+                    // canceled: keep the signal for the next wait.
+                    _set = true;
                 }
             }
 
