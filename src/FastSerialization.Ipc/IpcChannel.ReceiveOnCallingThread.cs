@@ -154,11 +154,10 @@ public sealed partial class IpcChannel
             {
                 result = await _reader.ReadAsync(cancellationToken).ConfigureAwait(false);
             }
-            catch (Exception ex) when (_closing.IsCancellationRequested)
+            catch (Exception) when (_closing.IsCancellationRequested)
             {
                 // This side is closing: a stream transport's read fails once its writer disposed the
                 // stream, a read whose token includes the closing one is canceled. Not the peer's doing.
-                _ = ex;
                 await EndReceivingAsync(null, closedHere: true).ConfigureAwait(false);
                 return Pumped.End;
             }
