@@ -4,7 +4,7 @@
 # benchmarks/results/ (commit them), then the two-process IPC run. Takes about 20 minutes on a 2-core machine.
 # Options: LATENCY_COUNT (default 1000000), SEEDTABLE_COUNT (default 10000000), SEEDTABLE_BF_COUNT
 # (default SEEDTABLE_COUNT/10: BinaryFormatter is timed on fewer objects and scaled, as the report says),
-# IPC_MESSAGES (default 5000000), IPC_PINGS (default 100000).
+# IPC_MESSAGES (default 5000000), IPC_PINGS (default 100000), IPC_PAIRS (default 3: process pairs per setup).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -14,9 +14,10 @@ seed_count="${SEEDTABLE_COUNT:-10000000}"
 seed_bf_count="${SEEDTABLE_BF_COUNT:-$(( seed_count / 10 ))}"
 ipc_messages="${IPC_MESSAGES:-5000000}"
 ipc_pings="${IPC_PINGS:-100000}"
+ipc_pairs="${IPC_PAIRS:-3}"
 
 dotnet build -c Release "$project" -nologo -v quiet
 dotnet run -c Release --no-build --project "$project" -- --filter '*'
 dotnet run -c Release --no-build --project "$project" -- latency --count "$latency_count"
 dotnet run -c Release --no-build --project "$project" -- seedtable --count "$seed_count" --bf-count "$seed_bf_count"
-dotnet run -c Release --no-build --project "$project" -- ipc --messages "$ipc_messages" --pings "$ipc_pings"
+dotnet run -c Release --no-build --project "$project" -- ipc --messages "$ipc_messages" --pings "$ipc_pings" --pairs "$ipc_pairs"

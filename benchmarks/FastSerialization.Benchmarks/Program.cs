@@ -15,7 +15,7 @@ namespace FastSerialization.Benchmarks;
 /// dotnet run -c Release --project benchmarks/FastSerialization.Benchmarks -- --filter '*'   BenchmarkDotNet (any BDN option)
 /// dotnet run -c Release --project benchmarks/FastSerialization.Benchmarks -- latency [--count N] [--bf-count N]
 /// dotnet run -c Release --project benchmarks/FastSerialization.Benchmarks -- seedtable [--count N] [--bf-count N]
-/// dotnet run -c Release --project benchmarks/FastSerialization.Benchmarks -- ipc [--messages N] [--pings N] [--transport socket|shm|both]
+/// dotnet run -c Release --project benchmarks/FastSerialization.Benchmarks -- ipc [--messages N] [--pings N] [--pairs N] [--transport socket|shm|both]
 /// (ipc starts the same program again as its peer: ipc-child NAME [--shm] [--calling-thread])
 /// </code>
 /// Every mode takes <c>--results DIR</c> (default: benchmarks/results of this repository) for its reports.
@@ -57,9 +57,10 @@ public static class Program
                 rest.RemoveAt(0);
                 int messages = ParseCount(rest, "--messages", 2_000_000);
                 int pings = ParseCount(rest, "--pings", 50_000);
+                int pairs = ParseCount(rest, "--pairs", 1);
                 IpcTransport[] transports = ParseTransports(TakeOption(rest, "--transport") ?? "both");
                 RejectLeftovers(rest);
-                return IpcRun.RunAsync(messages, pings, transports, command, resultsDir).GetAwaiter().GetResult();
+                return IpcRun.RunAsync(messages, pings, pairs, transports, command, resultsDir).GetAwaiter().GetResult();
             }
 
             if (rest.Count > 0 && rest[0] == "ipc-child")

@@ -35,23 +35,31 @@ public static class IpcRun
     /// <summary>The spin time of the "calling thread" setups: longer than a round trip, so that a waiting side stays awake between messages.</summary>
     private static readonly TimeSpan SpinTime = TimeSpan.FromMicroseconds(50);
 
-    public static async Task<int> RunAsync(int messages, int pings, IReadOnlyList<IpcTransport> transports, string command, string resultsDir)
+    public static async Task<int> RunAsync(int messages, int pings, int pairs, IReadOnlyList<IpcTransport> transports, string command, string resultsDir)
     {
         byte[] tradeRecord = CreateFormatter().SerializeToArray(Trade.Sample());
         byte[] customerRecord = CreateFormatter().SerializeToArray(Customer.Sample());
-        var results = new List<TransportResult>();
+        Setup[] setups = transports.SelectMany(t => new[] { new Setup(t, CallingThread: false), new Setup(t, CallingThread: true) }).ToArray();
+        var runs = setups.ToDictionary(setup => setup, _ => new List<TransportResult>());
         RawResult? raw = null;
         bool childrenOk = true;
-        foreach (Setup setup in transports.SelectMany(t => new[] { new Setup(t, CallingThread: false), new Setup(t, CallingThread: true) }))
+
+        // Pair after pair, every setup in turn: the machine's state drifts over minutes, so that the pairs of one
+        // setup are spread over the run instead of sharing one moment.
+        for (int pair = 1; pair <= pairs; pair++)
         {
-            (TransportResult result, RawResult? ceiling, bool childOk) = await RunSetupAsync(setup, messages, pings, measureCeiling: raw is null);
-            results.Add(result);
-            raw ??= ceiling;
-            childrenOk &= childOk;
-            Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                $"// {setup.Label}: Trade {messages / result.TradeSeconds:N0} msgs/s, Customer {messages / result.CustomerSeconds:N0} msgs/s, round trip median {Median(result.Rtt):F1} us, p99 {At(result.Rtt, 0.99):F1}, p99.9 {At(result.Rtt, 0.999):F1}"));
+            foreach (Setup setup in setups)
+            {
+                (TransportResult result, RawResult? ceiling, bool childOk) = await RunSetupAsync(setup, messages, pings, measureCeiling: raw is null);
+                runs[setup].Add(result);
+                raw ??= ceiling;
+                childrenOk &= childOk;
+                Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+                    $"// {setup.Label}, pair {pair}: Trade {messages / result.TradeSeconds:N0} msgs/s, Customer {messages / result.CustomerSeconds:N0} msgs/s, round trip median {Median(result.Rtt):F1} us, p99 {At(result.Rtt, 0.99):F1}, p99.9 {At(result.Rtt, 0.999):F1}"));
+            }
         }
 
+        List<TransportResult> results = setups.Select(setup => MiddlePair(runs[setup])).ToList();
         string report = Render(messages, pings, command, tradeRecord.Length, customerRecord.Length, results, raw!);
         string path = Path.Combine(resultsDir, "ipc.md");
         File.WriteAllText(path, report);
@@ -408,6 +416,7 @@ public static class IpcRun
 
     private static string Render(int messages, int pings, string command, int tradeRecord, int customerRecord, List<TransportResult> results, RawResult raw)
     {
+        int pairs = results.Max(r => Math.Max(1, r.Pairs.Count));
         var report = new StringBuilder();
         report.AppendLine("# IPC between two processes: FastSerialization.Ipc");
         report.AppendLine();
@@ -417,7 +426,7 @@ public static class IpcRun
         report.AppendLine($"Command: `{command}`.");
         report.AppendLine();
         report.AppendLine(string.Create(CultureInfo.InvariantCulture,
-            $"Two processes: this program and a copy of itself started as `ipc-child`, one per row, one channel each, both sides with the same `IpcChannelOptions`: the defaults (a receive loop per channel; shared memory: 1 MiB rings, spin time 0), or `ReceiveOnCallingThread = true` (\"calling thread\": no receive loop, the reader reads the transport itself; shared memory also spins {SpinTime.TotalMicroseconds:F0} us before it yields and sleeps). One way: {messages:N0} messages of one type sent with `SendAsync` (coalesced flushes), timed until the peer's count of them comes back (a request queued behind the last one); three such runs, the middle one reported. Round trip: {pings:N0} `RequestAsync<Trade>` calls, one in flight, the peer answering each with `RespondAsync` of the trade it got. Each measurement follows a warm-up of the same kind ({WarmMessages(messages):N0} messages, {WarmPings(pings):N0} round trips)."));
+            $"Two processes: this program and a copy of itself started as `ipc-child`, one per row, one channel each, both sides with the same `IpcChannelOptions`: the defaults (a receive loop per channel; shared memory: 1 MiB rings, spin time 0), or `ReceiveOnCallingThread = true` (\"calling thread\": no receive loop, the reader reads the transport itself; shared memory also spins {SpinTime.TotalMicroseconds:F0} us before it yields and sleeps). One way: {messages:N0} messages of one type sent with `SendAsync` (coalesced flushes), timed until the peer's count of them comes back (a request queued behind the last one); three such runs, the middle one reported. Each setup runs in {pairs} process pair(s), one after another for every setup in turn; with more than one, the tables give the middle pair and list every pair. Round trip: {pings:N0} `RequestAsync<Trade>` calls, one in flight, the peer answering each with `RespondAsync` of the trade it got. Each measurement follows a warm-up of the same kind ({WarmMessages(messages):N0} messages, {WarmPings(pings):N0} round trips)."));
         report.AppendLine();
         report.AppendLine("The ceiling is a plain Unix domain socket between the same two processes moving the same pre-encoded Trade record bytes: one way in 64 KiB writes, ping-pong one record each way; no serializer, no channel, no framing of its own. It is the limit for the socket transport; shared memory does not go through a socket and may pass it. The machine is shared and noisy: compare the rows of one run.");
         report.AppendLine();
@@ -444,6 +453,27 @@ public static class IpcRun
 
         Percentiles(report, "raw Unix socket (ceiling)", "Trade record bytes, echoed", raw.Rtt, Median(raw.Rtt));
         report.AppendLine();
+        if (results.Any(r => r.Pairs.Count > 1))
+        {
+            report.AppendLine("## Each process pair");
+            report.AppendLine();
+            report.AppendLine("The tables above give, per setup, the middle of its process pairs (one-way: the middle times; round trip: the pair with the middle median; idle: the highest). Every pair:");
+            report.AppendLine();
+            report.AppendLine("| Transport | Pair | Trade msgs/s | Customer msgs/s | Round-trip median (us) | p99 (us) |");
+            report.AppendLine("|---|---:|---:|---:|---:|---:|");
+            foreach (TransportResult r in results)
+            {
+                for (int i = 0; i < r.Pairs.Count; i++)
+                {
+                    TransportResult p = r.Pairs[i];
+                    report.AppendLine(string.Create(CultureInfo.InvariantCulture,
+                        $"| {r.Setup.Label} | {i + 1} | {messages / p.TradeSeconds:N0} | {messages / p.CustomerSeconds:N0} | {Median(p.Rtt):F1} | {At(p.Rtt, 0.99):F1} |"));
+                }
+            }
+
+            report.AppendLine();
+        }
+
         report.AppendLine("## Idle channel");
         report.AppendLine();
         report.AppendLine("After the round trips, the open channel carries nothing for a few seconds: the CPU each process uses meanwhile, in percent of one core (user + system time over wall time, the child's from /proc). A waiting side spins for its spin time, yields, then sleeps until the peer's doorbell.");
@@ -512,7 +542,31 @@ public static class IpcRun
         };
     }
 
-    private sealed record TransportResult(Setup Setup, double TradeSeconds, double CustomerSeconds, double[] Rtt, double ParentIdleCpu, double ChildIdleCpu);
+    private sealed record TransportResult(Setup Setup, double TradeSeconds, double CustomerSeconds, double[] Rtt, double ParentIdleCpu, double ChildIdleCpu)
+    {
+        /// <summary>Every process pair's own result, when this one stands for several.</summary>
+        public IReadOnlyList<TransportResult> Pairs { get; init; } = Array.Empty<TransportResult>();
+    }
+
+    /// <summary>
+    /// One result for a setup's process pairs: the middle one-way times, the round trips of the pair with the
+    /// middle round-trip median, the highest idle CPU (the pairs themselves are listed in the report).
+    /// </summary>
+    private static TransportResult MiddlePair(List<TransportResult> pairs)
+    {
+        static double Middle(IEnumerable<double> values) => values.OrderBy(v => v).ElementAt(values.Count() / 2); // with an even count, the slower
+        double[] rtt = pairs.OrderBy(p => Median(p.Rtt)).ElementAt(pairs.Count / 2).Rtt;
+        return new TransportResult(
+            pairs[0].Setup,
+            Middle(pairs.Select(p => p.TradeSeconds)),
+            Middle(pairs.Select(p => p.CustomerSeconds)),
+            rtt,
+            pairs.Max(p => p.ParentIdleCpu),
+            pairs.Any(p => p.ChildIdleCpu < 0) ? -1 : pairs.Max(p => p.ChildIdleCpu))
+        {
+            Pairs = pairs,
+        };
+    }
 
     private sealed record RawResult(double OneWaySeconds, double[] Rtt);
 
