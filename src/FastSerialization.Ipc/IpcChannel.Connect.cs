@@ -76,6 +76,11 @@ public sealed partial class IpcChannel
         else
         {
             string path = IpcEndpoint.SocketPath(name, IpcEndpoint.EnsurePrivateDirectory());
+            if (File.Exists(path))
+            {
+                IpcEndpoint.CheckOwnedByCurrentUser(path, "socket");
+            }
+
             var socket = new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
             try
             {

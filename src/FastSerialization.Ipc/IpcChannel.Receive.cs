@@ -20,7 +20,7 @@ public sealed partial class IpcChannel
     /// <exception cref="IpcException">Thrown during enumeration, after every complete message: the peer went away without closing the channel.</exception>
     /// <exception cref="FastSerializationException">Thrown during enumeration: the peer sent a malformed record or one over the limit; the channel is closed.</exception>
     public IAsyncEnumerable<object> ReadAllAsync(CancellationToken cancellationToken = default) =>
-        ReceivesOnCallingThread ? ReadAllOnCallingThreadAsync(cancellationToken) : _inbox.Reader.ReadAllAsync(cancellationToken);
+        ReceivesOnCallingThread ? ReadAllOnCallingThreadAsync(cancellationToken) : _inbox.ReadAllAsync(cancellationToken);
 
     /// <summary>Reads the next message, or null when the peer closed the channel.</summary>
     /// <param name="cancellationToken">Cancels the wait.</param>
@@ -33,9 +33,9 @@ public sealed partial class IpcChannel
     /// <summary>The next message of the inbox (filled by the receive loop), or null once it is complete.</summary>
     private async ValueTask<object?> ReceiveQueuedAsync(CancellationToken cancellationToken)
     {
-        while (await _inbox.Reader.WaitToReadAsync(cancellationToken).ConfigureAwait(false))
+        while (await _inbox.WaitToReadAsync(cancellationToken).ConfigureAwait(false))
         {
-            if (_inbox.Reader.TryRead(out object? message))
+            if (_inbox.TryDequeue(out object message))
             {
                 return message;
             }
@@ -43,6 +43,9 @@ public sealed partial class IpcChannel
 
         return null;
     }
+
+    /// <summary>How many bytes the record that <see cref="TakeRecord"/> returned last took on the wire (for the queue's byte bound).</summary>
+    private long _lastTakenBytes;
 
     /// <summary>The peer's handshake, once the channel is open.</summary>
     internal Handshake? PeerHandshake { get; private set; }
@@ -123,6 +126,10 @@ public sealed partial class IpcChannel
         {
             throw new IpcHandshakeException($"The peer's handshake is malformed: {ex.Message}", null);
         }
+        catch (Exception ex) when (IsBrokenConnection(ex))
+        {
+            throw new IpcException("The connection to the peer broke during the handshake: " + ex.Message, ex);
+        }
     }
 
     /// <summary>What <see cref="TakeRecord"/> found at the start of the buffer.</summary>
@@ -153,10 +160,12 @@ public sealed partial class IpcChannel
     {
         message = null;
         correlation = 0;
+        long before = buffer.Length;
         while (true)
         {
             if (_incomingRequest is null && _incomingResponse is null && TryTakeWholeInFirstSegment(ref buffer, out message))
             {
+                _lastTakenBytes = before - buffer.Length;
                 return Incoming.Message;
             }
 
@@ -164,6 +173,7 @@ public sealed partial class IpcChannel
             {
                 if (!ControlRecord.TryRead(ref buffer, ControlRecord.MaxLength, out ControlRecord control))
                 {
+                    ThrowIfItCanNeverArrive(buffer);
                     return Incoming.NeedMore;
                 }
 
@@ -194,9 +204,11 @@ public sealed partial class IpcChannel
 
             if (!_formatter.TryReadRecord(ref buffer, out message))
             {
+                ThrowIfItCanNeverArrive(buffer);
                 return Incoming.NeedMore;
             }
 
+            _lastTakenBytes = before - buffer.Length; // the record and the control record before it
             if (_incomingRequest is { } request)
             {
                 _incomingRequest = null;
@@ -217,6 +229,27 @@ public sealed partial class IpcChannel
             }
 
             return Incoming.Message;
+        }
+    }
+
+    /// <summary>
+    /// Refuses a record whose declared length the transport can never hold whole (a record longer than a
+    /// shared-memory ring): waiting for the rest would stall both sides for good.
+    /// </summary>
+    private void ThrowIfItCanNeverArrive(in ReadOnlySequence<byte> buffer)
+    {
+        if (buffer.Length < 4 || _largestIncomingRecord == long.MaxValue)
+        {
+            return;
+        }
+
+        Span<byte> prefix = stackalloc byte[4];
+        buffer.Slice(0, 4).CopyTo(prefix);
+        long total = 4L + System.Buffers.Binary.BinaryPrimitives.ReadUInt32LittleEndian(prefix);
+        if (total > _largestIncomingRecord)
+        {
+            throw new FastSerializationException(
+                $"The peer sent a record of {total} bytes, which can never arrive whole through a transport that holds {_largestIncomingRecord} bytes at most.", 0, null);
         }
     }
 
@@ -281,10 +314,10 @@ public sealed partial class IpcChannel
                                 goodbye = true;
                                 break;
                             case Incoming.Request:
-                                await _inbox.Writer.WriteAsync(new IpcRequest(this, correlation, message!), _closing.Token).ConfigureAwait(false);
+                                await _inbox.EnqueueAsync(new IpcRequest(this, correlation, message!), _lastTakenBytes, _closing.Token).ConfigureAwait(false);
                                 break;
                             case Incoming.Message:
-                                await _inbox.Writer.WriteAsync(message!, _closing.Token).ConfigureAwait(false);
+                                await _inbox.EnqueueAsync(message!, _lastTakenBytes, _closing.Token).ConfigureAwait(false);
                                 break;
                         }
                     }
@@ -301,8 +334,9 @@ public sealed partial class IpcChannel
                 }
             }
         }
-        catch (OperationCanceledException) when (_closing.IsCancellationRequested)
+        catch (Exception) when (_closing.IsCancellationRequested)
         {
+            // Closing this side: a read canceled, or failing on the transport that closing disposed.
             closedHere = true;
         }
         catch (FastSerializationException ex)
@@ -313,6 +347,17 @@ public sealed partial class IpcChannel
         {
             failure = BrokenConnection(ex);
         }
+        catch (IpcException ex)
+        {
+            // The transport refused the peer's bytes (a corrupted shared-memory ring).
+            failure = ex;
+        }
+        catch (Exception ex)
+        {
+            // Whatever else went wrong, the readers must hear of it: a receive loop that dies silently
+            // leaves ReadAllAsync waiting for ever.
+            failure = new IpcException("Receiving failed: " + ex.Message, ex);
+        }
 
         await EndReceivingAsync(failure, closedHere).ConfigureAwait(false);
         if (failure is not null)
@@ -321,7 +366,7 @@ public sealed partial class IpcChannel
         }
     }
 
-    private static bool IsBrokenConnection(Exception ex) => ex is IOException or System.Net.Sockets.SocketException or ObjectDisposedException;
+    private static bool IsBrokenConnection(Exception ex) => ex is (IOException and not IpcException) or System.Net.Sockets.SocketException or ObjectDisposedException;
 
     private static IpcException BrokenConnection(Exception ex) => new("The connection to the peer broke: " + ex.Message, ex);
 
@@ -334,7 +379,7 @@ public sealed partial class IpcChannel
         // Set before the pending requests are failed: a request registered after that sees it (RequestAsync).
         Exception end = failure ?? new IpcException(closedHere ? "The channel was closed." : "The peer closed the channel.");
         Volatile.Write(ref _receiveEnd, end);
-        _inbox.Writer.TryComplete(failure);
+        _inbox.TryComplete(failure);
         FailPendingRequests(end);
         if (failure is not null)
         {

@@ -25,6 +25,7 @@ public sealed partial class IpcChannel
     private bool _pumpSawEnd;
     private Exception? _pumpEndFailure;
     private object? _pumpStash;
+    private long _pumpStashBytes;
     private int _inboxed;
     private ulong? _incomingRequest;
     private ulong? _incomingResponse;
@@ -34,10 +35,11 @@ public sealed partial class IpcChannel
     /// <summary>What one turn of the pump produced.</summary>
     private readonly struct Pumped
     {
-        private Pumped(object? message, bool ended)
+        private Pumped(object? message, bool ended, long bytes = 0)
         {
             Message = message;
             Ended = ended;
+            Bytes = bytes;
         }
 
         /// <summary>The end: the peer closed the channel, went away, sent a malformed record, or this side closed it.</summary>
@@ -51,7 +53,10 @@ public sealed partial class IpcChannel
 
         public bool Ended { get; }
 
-        public static Pumped For(object message) => new(message, ended: false);
+        /// <summary>How many bytes the message's record took on the wire.</summary>
+        public long Bytes { get; }
+
+        public static Pumped For(object message, long bytes) => new(message, ended: false, bytes);
     }
 
     /// <summary>
@@ -80,10 +85,10 @@ public sealed partial class IpcChannel
             switch (incoming)
             {
                 case Incoming.Message:
-                    pumped = Pumped.For(message!);
+                    pumped = Pumped.For(message!, _lastTakenBytes);
                     return true;
                 case Incoming.Request:
-                    pumped = Pumped.For(new IpcRequest(this, correlation, message!));
+                    pumped = Pumped.For(new IpcRequest(this, correlation, message!), _lastTakenBytes);
                     return true;
                 case Incoming.Answered when wanted != 0 && correlation == wanted:
                     pumped = Pumped.Answered;
@@ -165,7 +170,7 @@ public sealed partial class IpcChannel
             {
                 // The transport's reader failed (a broken connection, or a reader completed with an error):
                 // the channel ends as the receive loop would end it.
-                await EndReceivingAsync(ex is FastSerializationException ? ex : BrokenConnection(ex)).ConfigureAwait(false);
+                await EndReceivingAsync(ex is FastSerializationException or IpcException ? ex : BrokenConnection(ex)).ConfigureAwait(false);
                 return Pumped.End;
             }
 
@@ -215,7 +220,7 @@ public sealed partial class IpcChannel
     {
         try
         {
-            if (_inbox.Reader.TryRead(out object? queued))
+            if (_inbox.TryDequeue(out object queued))
             {
                 Interlocked.Decrement(ref _inboxed);
                 return queued;
@@ -257,13 +262,13 @@ public sealed partial class IpcChannel
     {
         while (true)
         {
-            if (_inbox.Reader.TryRead(out object? queued))
+            if (_inbox.TryDequeue(out object queued))
             {
                 Interlocked.Decrement(ref _inboxed);
                 return queued;
             }
 
-            if (_inbox.Reader.Completion.IsCompleted)
+            if (_inbox.Completion.IsCompleted)
             {
                 // Ended: what a request waiter kept aside (under the pump) still comes before the end.
                 await _pump.EnterAsync(cancellationToken).ConfigureAwait(false);
@@ -271,7 +276,7 @@ public sealed partial class IpcChannel
             }
 
             using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-            Task<bool> arrival = _inbox.Reader.WaitToReadAsync(stop.Token).AsTask();
+            Task<bool> arrival = _inbox.WaitToReadAsync(stop.Token).AsTask();
             bool entered;
             try
             {
@@ -359,7 +364,7 @@ public sealed partial class IpcChannel
                 if (_pumpStash is { } stashed)
                 {
                     // A message read by an earlier waiter comes before anything read now.
-                    await QueueForReceiverAsync(stashed, _closing.Token).ConfigureAwait(false);
+                    await QueueForReceiverAsync(stashed, _pumpStashBytes, _closing.Token).ConfigureAwait(false);
                 }
 
                 while (!answered.IsCompleted)
@@ -372,7 +377,7 @@ public sealed partial class IpcChannel
 
                     if (pumped.Message is not null)
                     {
-                        await QueueForReceiverAsync(pumped.Message, _closing.Token).ConfigureAwait(false);
+                        await QueueForReceiverAsync(pumped.Message, pumped.Bytes, _closing.Token).ConfigureAwait(false);
                     }
                 }
             }
@@ -392,13 +397,14 @@ public sealed partial class IpcChannel
     /// inbox stays full until the wait is canceled (or it was completed), the message is kept aside, in
     /// order, for the next receiver. The caller holds the pump.
     /// </summary>
-    private async ValueTask QueueForReceiverAsync(object message, CancellationToken cancellationToken)
+    private async ValueTask QueueForReceiverAsync(object message, long size, CancellationToken cancellationToken)
     {
         _pumpStash = message;
+        _pumpStashBytes = size;
         Interlocked.Increment(ref _inboxed);
         try
         {
-            await _inbox.Writer.WriteAsync(message, cancellationToken).ConfigureAwait(false);
+            await _inbox.EnqueueAsync(message, size, cancellationToken).ConfigureAwait(false);
             _pumpStash = null;
         }
         catch (System.Threading.Channels.ChannelClosedException)

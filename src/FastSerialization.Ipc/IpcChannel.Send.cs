@@ -328,9 +328,9 @@ public sealed partial class IpcChannel
         {
             flush = _writer.FlushAsync(cancellationToken);
         }
-        catch (IOException ex)
+        catch (Exception ex) when (IsBrokenConnection(ex))
         {
-            throw new IpcException("The connection to the peer broke while sending.", ex);
+            throw BrokenWhileSending(ex);
         }
 
         if (flush.IsCompletedSuccessfully)
@@ -342,26 +342,37 @@ public sealed partial class IpcChannel
         return AwaitFlushAsync(flush);
     }
 
-    private static async ValueTask AwaitFlushAsync(ValueTask<FlushResult> flush)
+    private async ValueTask AwaitFlushAsync(ValueTask<FlushResult> flush)
     {
         FlushResult result;
         try
         {
             result = await flush.ConfigureAwait(false);
         }
-        catch (IOException ex)
+        catch (Exception ex) when (IsBrokenConnection(ex))
         {
-            throw new IpcException("The connection to the peer broke while sending.", ex);
+            throw BrokenWhileSending(ex);
         }
 
         CheckFlushed(result);
     }
 
-    private static void CheckFlushed(FlushResult result)
+    /// <summary>A transport that failed under a send: the channel was closed under it (the transport disposed), or the connection broke.</summary>
+    private IpcException BrokenWhileSending(Exception ex) => Volatile.Read(ref _disposed) != 0
+        ? new IpcException("The channel was closed while sending.", ex)
+        : new IpcException("The connection to the peer broke while sending.", ex);
+
+    private void CheckFlushed(FlushResult result)
     {
         if (result.IsCompleted)
         {
             throw new IpcException("The peer stopped reading: the channel is closed.");
+        }
+
+        if (result.IsCanceled && Volatile.Read(ref _disposed) != 0)
+        {
+            // Closing this side woke the flush (CancelPendingFlush): the bytes may not all have gone.
+            throw new IpcException("The channel was closed while sending.");
         }
     }
 

@@ -38,14 +38,16 @@ public sealed partial class IpcChannel : IAsyncDisposable
     private readonly IAsyncDisposable? _transport;
     private readonly IpcChannelOptions _options;
     private readonly AsyncGate _sendLock = new();
-    private readonly Channel<object> _inbox;
+    private readonly ReceiveQueue _inbox;
     private readonly ConcurrentDictionary<ulong, TaskCompletionSource<object>> _pendingRequests = new();
     private readonly CancellationTokenSource _closing = new();
     private long _nextCorrelationId;
+    private long _largestIncomingRecord = long.MaxValue;
     private bool _flushScheduled;
     private Exception? _flushError;
     private Exception? _receiveEnd;
     private int _disposed;
+    private int _transportDisposed;
     private Task _receiveLoop = Task.CompletedTask;
 
     private IpcChannel(PipeReader reader, PipeWriter writer, CustomBinaryFormatter formatter, IpcChannelOptions options, IAsyncDisposable? transport)
@@ -55,11 +57,7 @@ public sealed partial class IpcChannel : IAsyncDisposable
         _formatter = formatter;
         _options = options;
         _transport = transport;
-        _inbox = Channel.CreateBounded<object>(new BoundedChannelOptions(options.ReceiveQueueCapacity)
-        {
-            SingleWriter = true,
-            FullMode = BoundedChannelFullMode.Wait,
-        });
+        _inbox = new ReceiveQueue(options.ReceiveQueueCapacity, options.ReceiveQueueMaxBytes);
         if (options.ReceiveOnCallingThread)
         {
             _pumpCompletion = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
@@ -68,6 +66,9 @@ public sealed partial class IpcChannel : IAsyncDisposable
 
     /// <summary>The writer under the channel (tests reach past the send path with it).</summary>
     internal PipeWriter Writer => _writer;
+
+    /// <summary>The shared-memory transport under the channel, or null (tests play a hostile peer through it).</summary>
+    internal SharedMemoryTransport? SharedMemoryRings => _transport as SharedMemoryTransport;
 
     /// <summary>A task that completes when the channel stops receiving: normally when the peer closed it, faulted when it failed.</summary>
     public Task Completion => _receiveLoop;
@@ -110,6 +111,11 @@ public sealed partial class IpcChannel : IAsyncDisposable
     {
         ArgumentNullException.ThrowIfNull(formatter);
         var channel = new IpcChannel(reader, writer, formatter, options ?? IpcChannelOptions.Default, transport);
+        if (transport is SharedMemoryTransport rings && !OperatingSystem.IsWindows())
+        {
+            channel._largestIncomingRecord = rings.File.Capacity;
+        }
+
         try
         {
             await channel.HandshakeAsync(cancellationToken).ConfigureAwait(false);
@@ -155,18 +161,38 @@ public sealed partial class IpcChannel : IAsyncDisposable
         await AbortAsync().ConfigureAwait(false);
     }
 
-    /// <summary>Stops everything without telling the peer.</summary>
+    /// <summary>
+    /// Stops everything without telling the peer, in bounded time whatever the peer does: a sender blocked
+    /// on a peer that does not read is released with an <see cref="IpcException"/>.
+    /// </summary>
     private async Task AbortAsync()
     {
         Interlocked.Exchange(ref _disposed, 1);
         _closing.Cancel();
         try
         {
-            await _writer.CompleteAsync().ConfigureAwait(false);
+            _writer.CancelPendingFlush(); // wakes a flush that waits for the peer
         }
-        catch (Exception ex) when (ex is IOException or ObjectDisposedException or OperationCanceledException)
+        catch (ObjectDisposedException)
         {
-            // Completing flushes what is still buffered; with the peer gone there is nowhere for it to go.
+            // The writer was completed already (the channel failed): no flush is pending.
+        }
+        if (_transport is not null and not SharedMemoryTransport)
+        {
+            // A stream transport: closing it now fails a write blocked in a full socket or pipe, and leaves
+            // nothing for completing the writer to flush into. (The rings of shared memory stay mapped until
+            // every sender left them: below.)
+            await DisposeTransportAsync().ConfigureAwait(false);
+        }
+
+        try
+        {
+            // Completing flushes what is still buffered, into a transport that may be stuck: not waited for long.
+            await _writer.CompleteAsync().AsTask().WaitAsync(TimeSpan.FromSeconds(5)).ConfigureAwait(false);
+        }
+        catch (Exception ex) when (ex is IOException or ObjectDisposedException or OperationCanceledException or TimeoutException or System.Net.Sockets.SocketException or InvalidOperationException)
+        {
+            // With the peer gone or stuck there is nowhere for the rest to go.
         }
 
         if (ReceivesOnCallingThread)
@@ -174,7 +200,7 @@ public sealed partial class IpcChannel : IAsyncDisposable
             if (!await StopPumpAsync().ConfigureAwait(false))
             {
                 // A caller is stuck inside the transport's reader: leave the reader and transport as they are.
-                _inbox.Writer.TryComplete();
+                _inbox.TryComplete();
                 FailPendingRequests(new IpcException("The channel was closed."));
                 return;
             }
@@ -200,7 +226,7 @@ public sealed partial class IpcChannel : IAsyncDisposable
             // that does not leave in time keeps the mapping: a leak, never a write to unmapped memory.
             if (!await _sendLock.TryEnterAsync(TimeSpan.FromSeconds(5)).ConfigureAwait(false))
             {
-                _inbox.Writer.TryComplete();
+                _inbox.TryComplete();
                 FailPendingRequests(new IpcException("The channel was closed."));
                 return;
             }
@@ -208,20 +234,27 @@ public sealed partial class IpcChannel : IAsyncDisposable
             _sendLock.Exit();
         }
 
-        if (_transport is not null)
+        await DisposeTransportAsync().ConfigureAwait(false);
+        _inbox.TryComplete();
+        FailPendingRequests(new IpcException("The channel was closed."));
+    }
+
+    /// <summary>Releases the transport once (a stream that flushes on dispose is given five seconds).</summary>
+    private async ValueTask DisposeTransportAsync()
+    {
+        if (_transport is null || Interlocked.Exchange(ref _transportDisposed, 1) != 0)
         {
-            try
-            {
-                await _transport.DisposeAsync().ConfigureAwait(false);
-            }
-            catch (IOException)
-            {
-                // A stream that flushes on dispose, to a peer that is gone.
-            }
+            return;
         }
 
-        _inbox.Writer.TryComplete();
-        FailPendingRequests(new IpcException("The channel was closed."));
+        try
+        {
+            await _transport.DisposeAsync().AsTask().WaitAsync(TimeSpan.FromSeconds(5)).ConfigureAwait(false);
+        }
+        catch (Exception ex) when (ex is IOException or ObjectDisposedException or TimeoutException or System.Net.Sockets.SocketException)
+        {
+            // A stream that flushes on dispose, to a peer that is gone or does not read.
+        }
     }
 
 }

@@ -7,6 +7,7 @@ public sealed class IpcChannelOptions
 {
     private TimeSpan _handshakeTimeout = TimeSpan.FromSeconds(10);
     private int _receiveQueueCapacity = 1024;
+    private long _receiveQueueMaxBytes = 64L * 1024 * 1024;
     private int _sharedMemoryRingCapacity = 1024 * 1024;
     private TimeSpan _sharedMemorySpinTime = TimeSpan.Zero;
 
@@ -25,6 +26,17 @@ public sealed class IpcChannelOptions
     {
         get => _receiveQueueCapacity;
         set => _receiveQueueCapacity = value >= 1 ? value : throw new ArgumentOutOfRangeException(nameof(value), value, "The capacity must be at least 1.");
+    }
+
+    /// <summary>
+    /// How many bytes of received records may wait for the application before the channel stops reading
+    /// from the peer (back-pressure, as with <see cref="ReceiveQueueCapacity"/>): whichever bound is reached
+    /// first applies. A record larger than the bound is still delivered, alone in the queue. Default 64 MiB.
+    /// </summary>
+    public long ReceiveQueueMaxBytes
+    {
+        get => _receiveQueueMaxBytes;
+        set => _receiveQueueMaxBytes = value >= 1 ? value : throw new ArgumentOutOfRangeException(nameof(value), value, "The bound must be at least 1 byte.");
     }
 
     /// <summary>The time <see cref="IpcChannel.RequestAsync{TResponse}(object, System.Threading.CancellationToken)"/> waits for a response when the caller gives none. Default 30 seconds.</summary>

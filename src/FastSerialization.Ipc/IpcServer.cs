@@ -8,6 +8,7 @@ using System.Threading;
 using System.Threading.Tasks;
 using FastSerialization.Ipc.Internal;
 using FastSerialization.Ipc.SharedMemory;
+using Microsoft.Win32.SafeHandles;
 
 namespace FastSerialization.Ipc;
 
@@ -24,10 +25,13 @@ public sealed class IpcServer : IAsyncDisposable
     private readonly Socket? _listener;
     private readonly string? _socketPath;
     private readonly IpcTransport _transport;
+    private readonly SafeFileHandle? _nameLock;
     private int _disposed;
+    private int _maxPendingHandshakes = 64;
 
-    private IpcServer(string name, CustomBinaryFormatter formatter, IpcChannelOptions? options, Socket? listener, string? socketPath, IpcTransport transport = IpcTransport.UnixSocket)
+    private IpcServer(string name, CustomBinaryFormatter formatter, IpcChannelOptions? options, Socket? listener, string? socketPath, IpcTransport transport = IpcTransport.UnixSocket, SafeFileHandle? nameLock = null)
     {
+        _nameLock = nameLock;
         _name = name;
         _transport = transport;
         _formatter = formatter;
@@ -36,8 +40,27 @@ public sealed class IpcServer : IAsyncDisposable
         _socketPath = socketPath;
     }
 
-    /// <summary>Raised when a client connected but its handshake failed (for example, its registry differs); the server keeps listening.</summary>
+    /// <summary>
+    /// Raised when a client connected but its channel could not be opened: its registry or format version
+    /// differs, it sent something malformed, its connection broke, or it did not complete the handshake in
+    /// time. The failure is that connection's alone; the server keeps listening. Handlers run on the accept
+    /// loop's thread; an exception they throw is ignored.
+    /// </summary>
     public event Action<IpcException>? HandshakeFailed;
+
+    /// <summary>
+    /// Raised by <see cref="AcceptAllAsync"/> when accepting a connection failed (for example, the process ran
+    /// out of file descriptors); the server pauses (10 ms, doubling up to one second while failures last)
+    /// and tries again. Handlers run on the accept loop's thread; an exception they throw is ignored.
+    /// </summary>
+    public event Action<Exception>? AcceptFailed;
+
+    /// <summary>How many connections may be in their handshake at once in <see cref="AcceptAllAsync"/>; more wait to be accepted. Default 64.</summary>
+    public int MaxPendingHandshakes
+    {
+        get => _maxPendingHandshakes;
+        set => _maxPendingHandshakes = value >= 1 ? value : throw new ArgumentOutOfRangeException(nameof(value), value, "At least one handshake must be allowed.");
+    }
 
     /// <summary>The channel name.</summary>
     public string Name => _name;
@@ -95,88 +118,255 @@ public sealed class IpcServer : IAsyncDisposable
         }
 
         string path = IpcEndpoint.SocketPath(name, IpcEndpoint.EnsurePrivateDirectory());
-        if (transport == IpcTransport.SharedMemory)
-        {
-            SharedMemoryFile.RemoveStale(name);
-        }
 
-        RemoveStaleSocket(path, name);
-        var listener = new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
+        // Whoever holds the name's lock alone may replace a stale socket: two servers started at once on
+        // one stale socket cannot both delete and bind it (one of them would be unreachable).
+        SafeFileHandle nameLock = IpcEndpoint.LockName(path, name);
+        Socket? listener = null;
         try
         {
+            if (transport == IpcTransport.SharedMemory)
+            {
+                SharedMemoryFile.RemoveStale(name);
+            }
+
+            RemoveStaleSocket(path, name);
+            listener = new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
             listener.Bind(new UnixDomainSocketEndPoint(path));
             File.SetUnixFileMode(path, UnixFileMode.UserRead | UnixFileMode.UserWrite);
             listener.Listen(128);
+            return new IpcServer(name, formatter, options, listener, path, transport, nameLock);
         }
-        catch (SocketException ex)
+        catch (Exception ex)
         {
-            listener.Dispose();
-            throw new IpcException($"Cannot listen on {path}: {ex.Message}", ex);
-        }
+            listener?.Dispose();
+            nameLock.Dispose();
+            if (ex is SocketException or IOException or UnauthorizedAccessException)
+            {
+                throw new IpcException($"Cannot listen on {path}: {ex.Message}", ex);
+            }
 
-        return new IpcServer(name, formatter, options, listener, path, transport);
+            throw;
+        }
     }
 
     /// <summary>Waits for the next client and opens a channel with it (the handshake included).</summary>
     /// <param name="cancellationToken">Cancels the wait.</param>
     /// <returns>The open channel.</returns>
     /// <exception cref="IpcHandshakeException">The client's registry or format version differs.</exception>
-    /// <exception cref="IpcException">The client went away during the handshake.</exception>
+    /// <exception cref="IpcException">The client went away during the handshake, or did not complete it in time.</exception>
+    /// <remarks>One client at a time: a client that stays silent holds this call for the handshake timeout. A server for many clients uses <see cref="AcceptAllAsync"/>, which runs their handshakes side by side.</remarks>
     public async Task<IpcChannel> AcceptAsync(CancellationToken cancellationToken = default)
     {
         ObjectDisposedException.ThrowIf(Volatile.Read(ref _disposed) != 0, this);
-        Stream stream;
+        object connection = await AcceptConnectionAsync(cancellationToken).ConfigureAwait(false);
+        return await OpenChannelAsync(connection, cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>
+    /// Accepts clients until <paramref name="cancellationToken"/> is cancelled or the server is disposed.
+    /// Handshakes run side by side, at most <see cref="MaxPendingHandshakes"/> at once, so a client that
+    /// stays silent holds up nobody else. Nothing one client does ends the loop: a connection that fails
+    /// (its handshake differs, it breaks, it times out) is reported through <see cref="HandshakeFailed"/>
+    /// and skipped; a failure to accept (for example, no file descriptors left) is reported through
+    /// <see cref="AcceptFailed"/>, and the server tries again after a pause that grows up to one second.
+    /// </summary>
+    /// <param name="cancellationToken">Stops accepting.</param>
+    /// <returns>The open channels, one per client, in the order their handshakes completed.</returns>
+    public async IAsyncEnumerable<IpcChannel> AcceptAllAsync([EnumeratorCancellation] CancellationToken cancellationToken = default)
+    {
+        ObjectDisposedException.ThrowIf(Volatile.Read(ref _disposed) != 0, this);
+        var opened = System.Threading.Channels.Channel.CreateUnbounded<IpcChannel>(new System.Threading.Channels.UnboundedChannelOptions { SingleReader = true });
+        using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        Task accepting = AcceptLoopAsync(opened.Writer, stop.Token);
+        try
+        {
+            while (true)
+            {
+                IpcChannel channel;
+                try
+                {
+                    if (!await opened.Reader.WaitToReadAsync(cancellationToken).ConfigureAwait(false))
+                    {
+                        break;
+                    }
+
+                    if (!opened.Reader.TryRead(out channel!))
+                    {
+                        continue;
+                    }
+                }
+                catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
+                {
+                    break;
+                }
+
+                yield return channel;
+            }
+        }
+        finally
+        {
+            stop.Cancel();
+            await accepting.ConfigureAwait(false);
+
+            // Channels whose handshake completed after the caller stopped taking them: nobody will use them.
+            while (opened.Reader.TryRead(out IpcChannel? unused))
+            {
+                await unused.DisposeAsync().ConfigureAwait(false);
+            }
+        }
+    }
+
+    /// <summary>Accepts connections and starts a handshake for each, until stopped or disposed; then waits for the handshakes under way.</summary>
+    private async Task AcceptLoopAsync(System.Threading.Channels.ChannelWriter<IpcChannel> opened, CancellationToken stop)
+    {
+        var pending = new HashSet<Task>();
+        using var slots = new SemaphoreSlim(_maxPendingHandshakes, int.MaxValue);
+        int slotCount = _maxPendingHandshakes;
+        var pause = TimeSpan.Zero;
+        try
+        {
+            while (!stop.IsCancellationRequested && Volatile.Read(ref _disposed) == 0)
+            {
+                // A change of MaxPendingHandshakes while the loop runs: add the new slots (a lowered cap takes effect with the next loop).
+                int wanted = _maxPendingHandshakes;
+                if (wanted > slotCount)
+                {
+                    slots.Release(wanted - slotCount);
+                    slotCount = wanted;
+                }
+
+                await slots.WaitAsync(stop).ConfigureAwait(false);
+                object connection;
+                try
+                {
+                    connection = await AcceptConnectionAsync(stop).ConfigureAwait(false);
+                    pause = TimeSpan.Zero;
+                }
+                catch (Exception) when (stop.IsCancellationRequested || Volatile.Read(ref _disposed) != 0)
+                {
+                    slots.Release();
+                    break;
+                }
+                catch (Exception ex)
+                {
+                    // Not this server's end: most likely a resource ran out (file descriptors, memory).
+                    // Report it, give the process a moment to recover, and go on.
+                    slots.Release();
+                    Report(AcceptFailed, ex);
+                    pause = pause == TimeSpan.Zero ? TimeSpan.FromMilliseconds(10) : TimeSpan.FromTicks(Math.Min(pause.Ticks * 2, TimeSpan.TicksPerSecond));
+                    await Task.Delay(pause, stop).ConfigureAwait(false);
+                    continue;
+                }
+
+                Task handshake = HandshakeOneAsync(connection, opened, slots, stop);
+                lock (pending)
+                {
+                    pending.Add(handshake);
+                }
+
+                _ = handshake.ContinueWith(
+                    done =>
+                    {
+                        lock (pending)
+                        {
+                            pending.Remove(done);
+                        }
+                    },
+                    CancellationToken.None,
+                    TaskContinuationOptions.ExecuteSynchronously,
+                    TaskScheduler.Default);
+            }
+        }
+        catch (OperationCanceledException) when (stop.IsCancellationRequested)
+        {
+        }
+        finally
+        {
+            Task[] stillPending;
+            lock (pending)
+            {
+                stillPending = new Task[pending.Count];
+                pending.CopyTo(stillPending);
+            }
+
+            await Task.WhenAll(stillPending).ConfigureAwait(false); // each one ends promptly: its token is canceled
+            opened.TryComplete();
+        }
+    }
+
+    /// <summary>One connection's handshake, in the background of the accept loop: its failure is reported and is its own.</summary>
+    private async Task HandshakeOneAsync(object connection, System.Threading.Channels.ChannelWriter<IpcChannel> opened, SemaphoreSlim slots, CancellationToken stop)
+    {
+        try
+        {
+            IpcChannel channel = await OpenChannelAsync(connection, stop).ConfigureAwait(false);
+            if (!opened.TryWrite(channel))
+            {
+                await channel.DisposeAsync().ConfigureAwait(false);
+            }
+        }
+        catch (Exception) when (stop.IsCancellationRequested)
+        {
+            // The loop stopped: the connection was closed with the handshake.
+        }
+        catch (Exception ex)
+        {
+            Report(HandshakeFailed, ex as IpcException ?? new IpcException("A client's connection failed during the handshake: " + ex.Message, ex));
+        }
+        finally
+        {
+            slots.Release();
+        }
+    }
+
+    /// <summary>Raises an event; an exception from a handler is not the server's to die of.</summary>
+    private static void Report<TException>(Action<TException>? handlers, TException error)
+        where TException : Exception
+    {
+        if (handlers is null)
+        {
+            return;
+        }
+
+        foreach (Action<TException> handler in handlers.GetInvocationList())
+        {
+            try
+            {
+                handler(error);
+            }
+            catch (Exception)
+            {
+                // A handler's failure must not end the accept loop; it has no one else to go to.
+            }
+        }
+    }
+
+    /// <summary>The next connection: a socket, or a named pipe on Windows.</summary>
+    private async Task<object> AcceptConnectionAsync(CancellationToken cancellationToken)
+    {
         if (_listener is not null)
         {
-            Socket socket = await _listener.AcceptAsync(cancellationToken).ConfigureAwait(false);
+            return await _listener.AcceptAsync(cancellationToken).ConfigureAwait(false);
+        }
+
+        return await AcceptPipeAsync(cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>Runs the transport's setup and the channel's handshake over an accepted connection; the connection is closed if they fail.</summary>
+    private async Task<IpcChannel> OpenChannelAsync(object connection, CancellationToken cancellationToken)
+    {
+        if (connection is Socket socket)
+        {
             if (_transport == IpcTransport.SharedMemory && !OperatingSystem.IsWindows())
             {
                 return await SharedMemoryTransport.AcceptAsync(socket, _name, _formatter, _options, cancellationToken).ConfigureAwait(false);
             }
 
-            stream = new NetworkStream(socket, ownsSocket: true);
-        }
-        else
-        {
-            stream = await AcceptPipeAsync(cancellationToken).ConfigureAwait(false);
+            return await IpcChannel.CreateAsync(new NetworkStream(socket, ownsSocket: true), _formatter, _options, cancellationToken).ConfigureAwait(false);
         }
 
-        return await IpcChannel.CreateAsync(stream, _formatter, _options, cancellationToken).ConfigureAwait(false);
-    }
-
-    /// <summary>
-    /// Accepts clients until <paramref name="cancellationToken"/> is cancelled or the server is disposed.
-    /// A client whose handshake fails is reported through <see cref="HandshakeFailed"/> and skipped.
-    /// </summary>
-    /// <param name="cancellationToken">Stops accepting.</param>
-    /// <returns>The open channels, one per client.</returns>
-    public async IAsyncEnumerable<IpcChannel> AcceptAllAsync([EnumeratorCancellation] CancellationToken cancellationToken = default)
-    {
-        while (!cancellationToken.IsCancellationRequested && Volatile.Read(ref _disposed) == 0)
-        {
-            IpcChannel? channel = null;
-            try
-            {
-                channel = await AcceptAsync(cancellationToken).ConfigureAwait(false);
-            }
-            catch (IpcException ex)
-            {
-                HandshakeFailed?.Invoke(ex);
-            }
-            catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
-            {
-                yield break;
-            }
-            catch (Exception ex) when ((ex is ObjectDisposedException or SocketException) && Volatile.Read(ref _disposed) != 0)
-            {
-                yield break;
-            }
-
-            if (channel is not null)
-            {
-                yield return channel;
-            }
-        }
+        return await IpcChannel.CreateAsync((Stream)connection, _formatter, _options, cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>Stops listening and removes the socket. Channels already accepted stay open.</summary>
@@ -193,6 +383,9 @@ public sealed class IpcServer : IAsyncDisposable
             catch (IOException)
             {
             }
+
+            // The lock file stays: deleting it could let two servers lock two different files of one name.
+            _nameLock?.Dispose();
         }
 
         return ValueTask.CompletedTask;

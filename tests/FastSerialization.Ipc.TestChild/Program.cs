@@ -179,8 +179,123 @@ try
             return 1;
         }
 
+        case "shm-producer": // shared memory: send trades in bursts until sending fails (the peer tampers with the ring's head)
+        {
+            await using IpcChannel channel = await IpcChannel.ConnectAsync(args[1], Registry.Create(), IpcTransport.SharedMemory, options);
+            Console.WriteLine("CONNECTED");
+            var deadline = DateTime.UtcNow.AddSeconds(60);
+            long sent = 0;
+            try
+            {
+                while (DateTime.UtcNow < deadline)
+                {
+                    await channel.SendManyAsync(Enumerable.Range(0, 2000).Select(i => Trade.Make(sent + i)));
+                    sent += 2000;
+                }
+            }
+            catch (IpcException ex)
+            {
+                Console.WriteLine($"SEND-FAILED after {sent} trades: {ex.Message}");
+                return 0;
+            }
+
+            Console.WriteLine($"NO-FAILURE after {sent} trades");
+            return 4;
+        }
+
+        case "shm-tamper": // shared memory: connect, then write a hostile value into the ring this side produces (args[2] says which), and wait
+        {
+            if (OperatingSystem.IsWindows())
+            {
+                throw new PlatformNotSupportedException("shared memory");
+            }
+
+            IpcChannel channel = await IpcChannel.ConnectAsync(args[1], Registry.Create(), IpcTransport.SharedMemory, options);
+            await channel.ReceiveAsync(); // the server's go-ahead: its handshake is done
+            FastSerialization.Ipc.SharedMemory.SharedMemoryTransport shm = channel.SharedMemoryRings!;
+            Tamper.Ring(shm.File.ClientToServer, args[2]);
+            shm.Doorbell.Ring(FastSerialization.Ipc.SharedMemory.Doorbell.DataByte);
+            Console.WriteLine("TAMPERED");
+            Console.Out.Flush();
+            await Task.Delay(TimeSpan.FromMinutes(3));
+            return 0;
+        }
+
+        case "exhaust-fds": // listen under args[1], use up this process's file descriptors, give them back once an accept failed; echo for every client
+        {
+            await using IpcServer server = IpcServer.Listen(args[1], Registry.Create(), transport, options);
+            var hoard = new System.Collections.Generic.List<Microsoft.Win32.SafeHandles.SafeFileHandle>();
+            server.AcceptFailed += ex =>
+            {
+                lock (hoard)
+                {
+                    Console.WriteLine($"ACCEPT-FAILED {ex.GetType().Name}: {ex.Message}");
+                    foreach (var handle in hoard)
+                    {
+                        handle.Dispose();
+                    }
+
+                    hoard.Clear();
+                }
+            };
+            Console.WriteLine($"LISTENING {server.Address}"); // the console is set up before the descriptors run out
+            Console.Out.Flush();
+            using var stop = new CancellationTokenSource(TimeSpan.FromMinutes(3));
+            Task serving = Task.Run(async () =>
+            {
+                await foreach (IpcChannel channel in server.AcceptAllAsync(stop.Token))
+                {
+                    _ = Task.Run(async () =>
+                    {
+                        await using (channel)
+                        {
+                            await EchoAsync(channel);
+                        }
+                    });
+                }
+            });
+
+            // The accept is under way (the runtime's socket engine, which needs descriptors of its own, is set
+            // up): now use up every descriptor this process may open.
+            await Task.Delay(500);
+            Tamper.LowerFileLimit(4096);
+            lock (hoard)
+            {
+                try
+                {
+                    while (true)
+                    {
+                        hoard.Add(System.IO.File.OpenHandle("/dev/null"));
+                    }
+                }
+                catch (System.IO.IOException)
+                {
+                }
+            }
+
+            Console.WriteLine($"EXHAUSTED {hoard.Count}");
+            Console.Out.Flush();
+            await serving;
+            return 0;
+        }
+
+        case "listen-once": // listen under args[1] and report whether that worked (XDG_RUNTIME_DIR chosen by the test)
+        {
+            try
+            {
+                await using IpcServer server = IpcServer.Listen(args[1], Registry.Create(), transport);
+                Console.WriteLine($"LISTENING {server.Address}");
+                return 0;
+            }
+            catch (IpcException ex)
+            {
+                Console.WriteLine($"LISTEN-REFUSED {ex.Message}");
+                return 5;
+            }
+        }
+
         default:
-            Console.Error.WriteLine("roles: echo NAME | echo-parent ARG | sink NAME | source NAME COUNT | burst NAME SENDERS COUNT | mismatch NAME | reconnect NAME COUNT | listen NAME | die-unpublished NAME COUNT; add --shm for shared memory, --calling-thread to receive on the calling thread");
+            Console.Error.WriteLine("roles: echo NAME | echo-parent ARG | sink NAME | source NAME COUNT | burst NAME SENDERS COUNT | mismatch NAME | reconnect NAME COUNT | listen NAME | die-unpublished NAME COUNT | shm-producer NAME | shm-tamper NAME tail-2c|tail-2g|tail-max|huge-length | exhaust-fds NAME | listen-once NAME; add --shm for shared memory, --calling-thread to receive on the calling thread");
             return 2;
     }
 }

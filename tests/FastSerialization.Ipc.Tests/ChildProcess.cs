@@ -32,7 +32,10 @@ public sealed class ChildProcess : IDisposable
         }
     }
 
-    public static ChildProcess Start(params string[] args)
+    public static ChildProcess Start(params string[] args) => Start(args, Array.Empty<(string, string)>());
+
+    /// <summary>Starts the helper with <paramref name="args"/> and the given environment variables set.</summary>
+    public static ChildProcess Start(string[] args, params (string Name, string Value)[] environment)
     {
         string path = typeof(ChildProcess).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>()
             .Single(a => a.Key == "TestChildPath").Value!;
@@ -51,6 +54,11 @@ public sealed class ChildProcess : IDisposable
         foreach (string arg in args)
         {
             info.ArgumentList.Add(arg);
+        }
+
+        foreach ((string variable, string value) in environment)
+        {
+            info.Environment[variable] = value;
         }
 
         var process = new Process { StartInfo = info };

@@ -71,9 +71,15 @@ internal sealed class Handshake
         int version = (int)reader.ReadVarUInt32();
         int count = reader.ReadCollectionHeader(minElementSize: 3);
         var entries = new List<Entry>(Math.Max(count, 0));
+        var ids = new HashSet<int>();
         for (int i = 0; i < count; i++)
         {
             int id = (int)reader.ReadVarUInt32();
+            if (!ids.Add(id))
+            {
+                throw new IpcHandshakeException($"The peer's handshake names type id {id} twice: it is malformed.", id);
+            }
+
             string typeName = reader.ReadString() ?? string.Empty;
             int members = reader.ReadCollectionHeader();
             string[]? layout = members < 0 ? null : new string[members];
@@ -97,7 +103,15 @@ internal sealed class Handshake
                 $"Format version mismatch: this side speaks version {local.Version}, the peer version {remote.Version}.", null);
         }
 
-        var remoteById = remote.Entries.ToDictionary(e => e.Id);
+        var remoteById = new Dictionary<int, Entry>();
+        foreach (Entry entry in remote.Entries)
+        {
+            if (!remoteById.TryAdd(entry.Id, entry))
+            {
+                return new IpcHandshakeException($"The peer's handshake names type id {entry.Id} twice: it is malformed.", entry.Id);
+            }
+        }
+
         foreach (Entry mine in local.Entries.OrderBy(e => e.Id))
         {
             if (!remoteById.TryGetValue(mine.Id, out Entry? theirs))

@@ -104,7 +104,7 @@ internal sealed class RingPipeReader : PipeReader
             return true;
         }
 
-        long tail = Volatile.Read(ref _ring.Tail); // acquire: the bytes before the tail are complete
+        long tail = ReadTail(); // acquire: the bytes before the tail are complete
         if (tail > _examined)
         {
             result = new ReadResult(Sequence(_consumed, tail), isCanceled: false, isCompleted: false);
@@ -114,13 +114,30 @@ internal sealed class RingPipeReader : PipeReader
         if (_doorbell.PeerGone)
         {
             // Everything the peer published before its socket ended, then the end.
-            tail = Volatile.Read(ref _ring.Tail);
+            tail = ReadTail();
             result = new ReadResult(Sequence(_consumed, tail), isCanceled: false, isCompleted: true);
             return true;
         }
 
         result = default;
         return false;
+    }
+
+    /// <summary>
+    /// The producer's tail, checked: the peer writes it, so it is input. A producer never takes back what it
+    /// published, and never publishes more than the ring holds beyond what was consumed; a tail outside that
+    /// range is a corrupted ring, which ends the channel with an <see cref="IpcException"/>.
+    /// </summary>
+    private long ReadTail()
+    {
+        long tail = Volatile.Read(ref _ring.Tail);
+        if (tail < _lastTail || tail - _consumed > _ring.Capacity)
+        {
+            throw new IpcException(
+                $"The peer corrupted the shared-memory ring: it reports {tail} bytes published, where only {_lastTail} to {_consumed + _ring.Capacity} are possible.");
+        }
+
+        return tail;
     }
 
     private async ValueTask<ReadResult> SleepThenReadAsync(CancellationToken cancellationToken)

@@ -38,6 +38,7 @@ internal sealed class RingPipeWriter : PipeWriter
     private int _lastLength;
     private volatile bool _completed;
     private volatile bool _flushCanceled;
+    private IpcException? _corrupted;
 
     public RingPipeWriter(Ring ring, Doorbell doorbell, TimeSpan spinTime)
     {
@@ -100,6 +101,11 @@ internal sealed class RingPipeWriter : PipeWriter
     public override ValueTask<FlushResult> FlushAsync(CancellationToken cancellationToken = default)
     {
         _lastLength = 0;
+        if (_corrupted is not null)
+        {
+            throw _corrupted;
+        }
+
         if (_completed || _doorbell.PeerGone)
         {
             return new ValueTask<FlushResult>(new FlushResult(isCanceled: false, isCompleted: true));
@@ -179,7 +185,7 @@ internal sealed class RingPipeWriter : PipeWriter
         long free = capacity - (_written - _head);
         if (free < need)
         {
-            _head = Volatile.Read(ref _ring.Head);
+            _head = ReadHead();
             free = capacity - (_written - _head);
         }
 
@@ -257,7 +263,7 @@ internal sealed class RingPipeWriter : PipeWriter
         int capacity = _ring.Capacity;
         while (_stagingEnd > _stagingStart)
         {
-            _head = Volatile.Read(ref _ring.Head);
+            _head = ReadHead();
             long free = capacity - (_written - _head);
             if (free == 0)
             {
@@ -333,5 +339,29 @@ internal sealed class RingPipeWriter : PipeWriter
         }
     }
 
-    private bool HasSpace() => _written - Volatile.Read(ref _ring.Head) < _ring.Capacity;
+    private bool HasSpace() => _written - ReadHead() < _ring.Capacity;
+
+    /// <summary>
+    /// The consumer's head, checked: the peer writes it, so it is input. A consumer can only have consumed
+    /// what was published, and never gives bytes back; a head outside that range would make the free space
+    /// larger than the ring, and the copies that trust it would write past the mapping. Such a ring is
+    /// corrupted for good: this and every later use of the writer throws.
+    /// </summary>
+    private long ReadHead()
+    {
+        if (_corrupted is not null)
+        {
+            throw _corrupted;
+        }
+
+        long head = Volatile.Read(ref _ring.Head);
+        if (head < _head || head > _published)
+        {
+            _corrupted = new IpcException(
+                $"The peer corrupted the shared-memory ring: it reports {head} bytes consumed, where only {_head} to {_published} are possible. The channel can no longer send.");
+            throw _corrupted;
+        }
+
+        return head;
+    }
 }

@@ -137,6 +137,7 @@ internal sealed unsafe class SharedMemoryFile : IDisposable
             throw new IpcException($"The shared-memory file {path} does not exist or is a symbolic link.");
         }
 
+        IpcEndpoint.CheckOwnedByCurrentUser(path, "shared-memory file");
         if (info.UnixFileMode != (UnixFileMode.UserRead | UnixFileMode.UserWrite) || info.Length != FileSize(capacity))
         {
             throw new IpcException($"The shared-memory file {path} has mode {Convert.ToString((int)info.UnixFileMode, 8)} and {info.Length} bytes, not mode 600 and {FileSize(capacity)} bytes.");

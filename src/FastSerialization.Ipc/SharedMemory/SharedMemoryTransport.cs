@@ -40,6 +40,12 @@ internal sealed class SharedMemoryTransport : IAsyncDisposable
 
     public RingPipeWriter Writer { get; }
 
+    /// <summary>The mapped rings (tests reach into them to play a hostile peer).</summary>
+    internal SharedMemoryFile File => _file;
+
+    /// <summary>The doorbell socket.</summary>
+    internal Doorbell Doorbell => _doorbell;
+
     /// <summary>The ring file's path (its name is removed once both sides mapped it).</summary>
     public string FilePath => _file.Path;
 

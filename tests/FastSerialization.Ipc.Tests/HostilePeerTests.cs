@@ -1,0 +1,313 @@
+using System;
+using System.Buffers.Binary;
+using System.Collections.Generic;
+using System.IO;
+using System.Net.Sockets;
+using System.Runtime.Versioning;
+using System.Threading;
+using System.Threading.Tasks;
+using FastSerialization.Ipc.Internal;
+using FastSerialization.Ipc.TestChild;
+using FluentAssertions;
+using Xunit;
+
+namespace FastSerialization.Ipc.Tests;
+
+/// <summary>
+/// A server outlives anything one client does, and a peer cannot corrupt this process's memory or hang
+/// it through the rings they share: each test reproduces a defect found by attacking the IPC layer.
+/// </summary>
+// Unix sockets and shared memory: the Windows transport (named pipes) has no socket files, rings or directories.
+[UnsupportedOSPlatform("windows")]
+public class HostilePeerTests
+{
+    private static readonly TimeSpan Timeout = TimeSpan.FromSeconds(60);
+
+    /// <summary>A Hello that names type id 1 twice (the bytes an attacker sent).</summary>
+    private static readonly byte[] HelloWithADuplicateId = Convert.FromHexString("10000000" + "0001" + "46534950" + "01" + "03" + "01025800" + "01025800");
+
+    /// <summary>Accepts in the background, echoing every channel, and collects what the server reported.</summary>
+    private sealed class EchoServer : IAsyncDisposable
+    {
+        private readonly CancellationTokenSource _stop = new();
+        private readonly Task _loop;
+
+        public EchoServer(IpcServer server)
+        {
+            Server = server;
+            server.HandshakeFailed += ex =>
+            {
+                lock (Failures)
+                {
+                    Failures.Add(ex);
+                }
+            };
+            _loop = Task.Run(async () =>
+            {
+                await foreach (IpcChannel channel in server.AcceptAllAsync(_stop.Token))
+                {
+                    _ = Task.Run(async () =>
+                    {
+                        await using (channel)
+                        {
+                            await foreach (object message in channel.ReadAllAsync())
+                            {
+                                if (message is IpcRequest { Message: Ping ping } request)
+                                {
+                                    await request.RespondAsync(new Pong { Id = ping.Id });
+                                }
+                            }
+                        }
+                    });
+                }
+            });
+        }
+
+        public IpcServer Server { get; }
+
+        public List<IpcException> Failures { get; } = new();
+
+        /// <summary>The accept loop: it must not end while the server runs.</summary>
+        public Task Loop => _loop;
+
+        public async ValueTask DisposeAsync()
+        {
+            _stop.Cancel();
+            await Server.DisposeAsync();
+            await _loop.WaitAsync(Timeout);
+        }
+    }
+
+    private static async Task PingAsync(string name, IpcTransport transport, TimeSpan handshakeTimeout)
+    {
+        await using IpcChannel client = await IpcChannel.ConnectAsync(name, Registry.Create(), transport, new IpcChannelOptions { HandshakeTimeout = handshakeTimeout });
+        (await client.RequestAsync<Pong>(new Ping { Id = 5 }, Timeout)).Id.Should().Be(5);
+    }
+
+    private static async Task<Socket> ConnectRawAsync(string address)
+    {
+        var socket = new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
+        await socket.ConnectAsync(new UnixDomainSocketEndPoint(address));
+        return socket;
+    }
+
+    // ---- 1. The accept loop survives every client ----
+
+    [Theory(Timeout = TestTimeouts.Test)]
+    [InlineData(IpcTransport.UnixSocket)]
+    [InlineData(IpcTransport.SharedMemory)]
+    public async Task AClientThatResetsTheConnectionDuringTheHandshake_DoesNotStopTheServer(IpcTransport transport)
+    {
+        string name = Names.Unique("reset");
+        await using var echo = new EchoServer(IpcServer.Listen(name, Registry.Create(), transport));
+        for (int i = 0; i < 3; i++)
+        {
+            using Socket rude = await ConnectRawAsync(echo.Server.Address);
+            await Task.Delay(300); // the server's first record arrives and stays unread
+            rude.Close(); // unread data: the kernel resets the connection
+        }
+
+        await PingAsync(name, transport, TimeSpan.FromSeconds(20));
+        echo.Loop.IsCompleted.Should().BeFalse("the accept loop goes on after a client's failure");
+        lock (echo.Failures)
+        {
+            echo.Failures.Should().NotBeEmpty("each failed connection is reported");
+        }
+    }
+
+    [Fact(Timeout = TestTimeouts.Test)]
+    public async Task AHelloThatNamesOneTypeIdTwice_IsRefused_AndTheServerGoesOn()
+    {
+        string name = Names.Unique("dup");
+        await using var echo = new EchoServer(IpcServer.Listen(name, Registry.Create()));
+        using (Socket hostile = await ConnectRawAsync(echo.Server.Address))
+        {
+            await hostile.SendAsync(HelloWithADuplicateId, SocketFlags.None);
+            var buffer = new byte[4096];
+            while (await hostile.ReceiveAsync(buffer, SocketFlags.None) > 0)
+            {
+                // until the server closes the connection
+            }
+        }
+
+        await PingAsync(name, IpcTransport.UnixSocket, TimeSpan.FromSeconds(20));
+        lock (echo.Failures)
+        {
+            echo.Failures.Should().ContainSingle().Which.Should().BeOfType<IpcHandshakeException>()
+                .Which.Message.Should().Contain("twice");
+        }
+    }
+
+    [Fact(Timeout = TestTimeouts.Test)]
+    public async Task AServerWhoseHelloNamesOneTypeIdTwice_FailsConnectWithAHandshakeException()
+    {
+        string name = Names.Unique("dupsrv");
+        string path = IpcEndpoint.SocketPath(name, IpcEndpoint.EnsurePrivateDirectory());
+        using var listener = new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
+        listener.Bind(new UnixDomainSocketEndPoint(path));
+        listener.Listen(1);
+        try
+        {
+            Task serve = Task.Run(async () =>
+            {
+                using Socket peer = await listener.AcceptAsync();
+                await peer.SendAsync(HelloWithADuplicateId, SocketFlags.None);
+                var buffer = new byte[4096];
+                while (await peer.ReceiveAsync(buffer, SocketFlags.None) > 0)
+                {
+                }
+            });
+            Func<Task> connect = () => IpcChannel.ConnectAsync(name, Registry.Create());
+            (await connect.Should().ThrowAsync<IpcHandshakeException>()).Which.Message.Should().Contain("twice");
+            await serve.WaitAsync(Timeout);
+        }
+        finally
+        {
+            File.Delete(path);
+        }
+    }
+
+    [Theory(Timeout = TestTimeouts.Test)]
+    [InlineData(IpcTransport.UnixSocket)]
+    [InlineData(IpcTransport.SharedMemory)]
+    public async Task AServerOutOfFileDescriptors_BacksOff_AndServesOnceTheyAreFree(IpcTransport transport)
+    {
+        string name = Names.Unique("fds");
+        using ChildProcess server = ChildProcess.Start(TwoProcessTests.Args(transport, "exhaust-fds", name));
+        await WaitForAsync(server, "EXHAUSTED");
+
+        // The server cannot accept this client until it gives its descriptors back, which it does once
+        // an accept failed: the loop must report that, wait, and try again.
+        try
+        {
+            await PingAsync(name, transport, TimeSpan.FromSeconds(60));
+            server.Output.Should().Contain("ACCEPT-FAILED");
+            await PingAsync(name, transport, TimeSpan.FromSeconds(30));
+        }
+        catch (Exception ex) when (ex is IpcException or TimeoutException)
+        {
+            throw new InvalidOperationException("the server, out of descriptors, did not serve the client; it printed: " + server.Output, ex);
+        }
+    }
+
+    // ---- 5. Handshakes run side by side ----
+
+    [Theory(Timeout = TestTimeouts.Test)]
+    [InlineData(IpcTransport.UnixSocket)]
+    [InlineData(IpcTransport.SharedMemory)]
+    public async Task SilentConnections_DoNotHoldUpAClientThatTalks(IpcTransport transport)
+    {
+        string name = Names.Unique("silent");
+        var serverOptions = new IpcChannelOptions { HandshakeTimeout = TimeSpan.FromSeconds(60) };
+        await using var echo = new EchoServer(IpcServer.Listen(name, Registry.Create(), transport, serverOptions));
+        var silent = new List<Socket>();
+        try
+        {
+            for (int i = 0; i < 3; i++)
+            {
+                silent.Add(await ConnectRawAsync(echo.Server.Address));
+            }
+
+            // Queued behind three 60-second handshakes, this client's 10-second handshake would time out.
+            await PingAsync(name, transport, TimeSpan.FromSeconds(10));
+        }
+        finally
+        {
+            silent.ForEach(s => s.Dispose());
+        }
+    }
+
+    [Fact(Timeout = TestTimeouts.Test)]
+    public async Task PendingHandshakes_AreCapped_AndASlotFreesWhenOneEnds()
+    {
+        string name = Names.Unique("cap");
+        IpcServer server = IpcServer.Listen(name, Registry.Create(), new IpcChannelOptions { HandshakeTimeout = TimeSpan.FromSeconds(60) });
+        server.MaxPendingHandshakes = 1;
+        await using var echo = new EchoServer(server);
+        using (Socket silent = await ConnectRawAsync(server.Address))
+        {
+            await Task.Delay(200); // the silent connection takes the only slot
+            Func<Task> blocked = () => PingAsync(name, IpcTransport.UnixSocket, TimeSpan.FromSeconds(2));
+            await blocked.Should().ThrowAsync<IpcException>().WithMessage("*handshake*");
+        }
+
+        await PingAsync(name, IpcTransport.UnixSocket, TimeSpan.FromSeconds(30));
+        Action zero = () => server.MaxPendingHandshakes = 0;
+        zero.Should().Throw<ArgumentOutOfRangeException>();
+    }
+
+    // ---- 2. and 3. The rings' indices are the peer's input ----
+
+    [Fact(Timeout = TestTimeouts.Test)]
+    public async Task AHeadPastTheRing_EndsTheSendersChannel_InsteadOfWritingOutsideTheMapping()
+    {
+        if (OperatingSystem.IsWindows())
+        {
+            return; // no shared-memory transport there
+        }
+
+        string name = Names.Unique("head");
+        await using IpcServer server = IpcServer.Listen(name, Registry.Create(), IpcTransport.SharedMemory, new IpcChannelOptions
+        {
+            SharedMemoryRingCapacity = 4096,
+            ReceiveOnCallingThread = true, // nobody here reads: the head stays as written below
+        });
+        Task<IpcChannel> accept = server.AcceptAsync();
+        using ChildProcess producer = ChildProcess.Start("shm-producer", name);
+        await using IpcChannel serverSide = await accept.WaitAsync(Timeout);
+        await WaitForAsync(producer, "CONNECTED");
+
+        // The head of the ring the child writes into is this side's to write: a hostile consumer says it
+        // consumed 2^40 bytes. The child's writer must refuse that rather than copy past the ring.
+        Volatile.Write(ref serverSide.SharedMemoryRings!.File.ClientToServer.Head, 1L << 40);
+        int exit = await producer.WaitForExitAsync(Timeout);
+        exit.Should().Be(0, "the producer must end with an IpcException, not a crash: " + producer.Output);
+        producer.Output.Should().Contain("SEND-FAILED").And.Contain("shared-memory ring");
+    }
+
+    [Theory(Timeout = TestTimeouts.Test)]
+    [InlineData("tail-2c", false)]
+    [InlineData("tail-2g", false)]
+    [InlineData("tail-max", false)]
+    [InlineData("huge-length", false)]
+    [InlineData("tail-2c", true)]
+    [InlineData("tail-max", true)]
+    [InlineData("huge-length", true)]
+    public async Task AHostileTail_EndsTheReadersChannel_WithTheDocumentedException(string tampering, bool callingThread)
+    {
+        string name = Names.Unique("tail");
+        await using IpcServer server = IpcServer.Listen(name, Registry.Create(), IpcTransport.SharedMemory, new IpcChannelOptions
+        {
+            SharedMemoryRingCapacity = 64 * 1024,
+            ReceiveOnCallingThread = callingThread,
+        });
+        Task<IpcChannel> accept = server.AcceptAsync();
+        using ChildProcess tamperer = ChildProcess.Start("shm-tamper", name, tampering);
+        await using IpcChannel serverSide = await accept.WaitAsync(Timeout);
+        await serverSide.SendAsync(new Ping { Id = 1 }); // the child tampers once this arrives: after the handshake
+        Func<Task> read = async () =>
+        {
+            using var cts = new CancellationTokenSource(Timeout);
+            await foreach (object _ in serverSide.ReadAllAsync(cts.Token))
+            {
+            }
+        };
+        (await read.Should().ThrowAsync<Exception>()).Which.Should().Match(e => e is IpcException || e is FastSerializationException, "a hostile ring ends reads with a documented exception: " + tamperer.Output);
+        Func<Task> completion = () => serverSide.Completion.WaitAsync(Timeout);
+        await completion.Should().ThrowAsync<Exception>();
+    }
+
+    private static async Task WaitForAsync(ChildProcess child, string marker)
+    {
+        var deadline = DateTime.UtcNow + Timeout;
+        while (!child.Output.Contains(marker, StringComparison.Ordinal))
+        {
+            if (DateTime.UtcNow > deadline)
+            {
+                throw new TimeoutException($"the child did not print {marker}: {child.Output}");
+            }
+
+            await Task.Delay(20);
+        }
+    }
+}
