@@ -35,7 +35,7 @@ public interface IPayloadSizeSource
 [GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory)]
 [CategoriesColumn]
 public abstract class SerializerBenchmarks<T, TGenerated> : IPayloadSizeSource
-    where T : ICustomBinarySerializable, ISeedSerializable
+    where T : ICustomBinarySerializable, ISeedSerializable, IValueEquatable<T>
     where TGenerated : ICustomBinarySerializable, IGeneratedVariant<TGenerated, T>
 {
     private T _value = default!;
@@ -160,8 +160,8 @@ public abstract class SerializerBenchmarks<T, TGenerated> : IPayloadSizeSource
             throw new InvalidOperationException($"{name}: Serialize into the reused buffer wrote other bytes than SerializeToArray.");
         }
 
-        TGenerated back = _generated.Deserialize();
-        if (!Formatters.Fast.SerializeToArray(back.ToHandWritten()!).AsSpan().SequenceEqual(handWritten))
+        T back = _generated.Deserialize().ToHandWritten();
+        if (!_value.HasSameValues(back) || !Formatters.Fast.SerializeToArray(back!).AsSpan().SequenceEqual(handWritten))
         {
             throw new InvalidOperationException($"{name} did not round-trip the values of {typeof(T).Name}.");
         }
@@ -195,8 +195,9 @@ public abstract class SerializerBenchmarks<T, TGenerated> : IPayloadSizeSource
     }
 
     /// <summary>
-    /// Every contender must give back the same object: read each one's bytes and compare the result,
-    /// written with FastSerialization, against the original written with FastSerialization.
+    /// Every contender must give back the same object: read each one's bytes, compare the result with the
+    /// sample member by member (<see cref="IValueEquatable{T}.HasSameValues"/>), and compare it, written
+    /// with FastSerialization, against the original written with FastSerialization.
     /// </summary>
     private void VerifyRoundTrips()
     {
@@ -213,7 +214,7 @@ public abstract class SerializerBenchmarks<T, TGenerated> : IPayloadSizeSource
         void Check(string contender, T back)
         {
             byte[] actual = Formatters.Fast.SerializeToArray(back!);
-            if (!actual.AsSpan().SequenceEqual(expected))
+            if (!_value.HasSameValues(back) || !actual.AsSpan().SequenceEqual(expected))
             {
                 throw new InvalidOperationException($"{contender} did not round-trip {typeof(T).Name}.");
             }

@@ -1,0 +1,10 @@
+using FastSerialization.Benchmarks.Payloads;
+using FastSerialization.Benchmarks.Payloads.Generated;
+
+namespace FastSerialization.Benchmarks.Benchmarks;
+
+/// <summary>An order holding a list of 20 nested line objects (product id, quantity, unit price, short code).</summary>
+public class OrderBenchmarks : SerializerBenchmarks<Order, GeneratedOrder>
+{
+    protected override Order CreateSample() => Order.Sample();
+}

@@ -1,0 +1,10 @@
+using FastSerialization.Benchmarks.Payloads;
+using FastSerialization.Benchmarks.Payloads.Generated;
+
+namespace FastSerialization.Benchmarks.Benchmarks;
+
+/// <summary>An immutable record with two enums, two nullables (int?, DateTime?), a decimal and a DateTime.</summary>
+public class PaymentBenchmarks : SerializerBenchmarks<Payment, GeneratedPayment>
+{
+    protected override Payment CreateSample() => Payment.Sample();
+}

@@ -1,0 +1,10 @@
+using FastSerialization.Benchmarks.Payloads;
+using FastSerialization.Benchmarks.Payloads.Generated;
+
+namespace FastSerialization.Benchmarks.Benchmarks;
+
+/// <summary>An array of 10,000 small plain structs of five numbers (not fixed-layout).</summary>
+public class TickArrayBenchmarks : SerializerBenchmarks<TickArray, GeneratedTickArray>
+{
+    protected override TickArray CreateSample() => TickArray.Sample();
+}
