@@ -167,7 +167,7 @@ public static class ResultsSummary
     {
         for (Type? type = row?.BenchmarkType; type is not null; type = type.BaseType)
         {
-            if (type.IsGenericType && type.GetGenericTypeDefinition() == typeof(Benchmarks.SerializerBenchmarks<,>))
+            if (type.IsGenericType && type.GetGenericTypeDefinition() == typeof(Benchmarks.SerializerBenchmarks<,,>))
             {
                 return type.GetGenericArguments()[1].GetProperty("SameBytes", System.Reflection.BindingFlags.Public | System.Reflection.BindingFlags.Static)?.GetValue(null) as bool?;
             }
