@@ -119,7 +119,13 @@ public static class Program
             }
         }
 
-        ResultsSummary.Write(summaries, resultsDir);
+        // The cross-payload tables of summary.md (time / MemoryPack, payload sizes), on the console too.
+        string digest = ResultsSummary.Write(summaries, resultsDir);
+        if (digest.Length > 0)
+        {
+            Console.WriteLine();
+            Console.WriteLine(digest);
+        }
 
         List<string> failures = FindFailures(summaries);
         foreach (string failure in failures)

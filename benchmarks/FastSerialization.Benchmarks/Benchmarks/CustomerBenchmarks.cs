@@ -1,10 +1,11 @@
 using FastSerialization.Benchmarks.Payloads;
 using FastSerialization.Benchmarks.Payloads.Generated;
+using FastSerialization.Benchmarks.Payloads.Peers;
 
 namespace FastSerialization.Benchmarks.Benchmarks;
 
 /// <summary>The seed article's Customer: three short strings and two ints.</summary>
-public class CustomerBenchmarks : SerializerBenchmarks<Customer, GeneratedCustomer>
+public class CustomerBenchmarks : SerializerBenchmarks<Customer, GeneratedCustomer, PeerCustomer>
 {
     protected override Customer CreateSample() => Customer.Sample();
 }

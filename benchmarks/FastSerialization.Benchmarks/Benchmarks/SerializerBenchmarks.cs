@@ -5,6 +5,7 @@ using BenchmarkDotNet.Configs;
 using FastSerialization.Benchmarks.Contenders;
 using FastSerialization.Benchmarks.Payloads;
 using FastSerialization.Benchmarks.Payloads.Generated;
+using FastSerialization.Benchmarks.Payloads.Peers;
 
 namespace FastSerialization.Benchmarks.Benchmarks;
 
@@ -16,11 +17,26 @@ public static class Categories
     public const string Memcpy = "Memcpy";
 }
 
+/// <summary>
+/// The size of one serialized message: <paramref name="Message"/> bytes in all, of which
+/// <paramref name="Framing"/> are the contender's record framing rather than the payload: 5 for a
+/// FastSerialization record with a type id below 128 (<c>&lt;u32 length&gt;&lt;varuint type id&gt;</c>),
+/// 8 for the seed formatter's (<c>&lt;i32 length&gt;&lt;i32 type id&gt;</c>), 0 for contenders without one.
+/// </summary>
+/// <param name="Message">Bytes of the whole message.</param>
+/// <param name="Framing">Bytes of the record framing within it.</param>
+public readonly record struct PayloadSize(int Message, int Framing)
+{
+    /// <summary>The bytes without the record framing.</summary>
+    public int Payload => Message - Framing;
+}
+
 /// <summary>A benchmark class that can say how many bytes each of its benchmarks handles per operation.</summary>
 public interface IPayloadSizeSource
 {
     /// <summary>Bytes per operation by benchmark method name.</summary>
-    IReadOnlyDictionary<string, int> MeasurePayloadSizes();
+    /// <returns>The size of the message each benchmark writes or reads.</returns>
+    IReadOnlyDictionary<string, PayloadSize> MeasurePayloadSizes();
 }
 
 /// <summary>
@@ -30,13 +46,18 @@ public interface IPayloadSizeSource
 /// names the contender in the payload-size column.
 /// <typeparamref name="TGenerated"/> is the payload's [BinarySerializable] counterpart (Payloads/Generated/):
 /// the same members, its serializer written by the source generator, measured in the same way as the
-/// hand-written FastSerialization rows.
+/// hand-written FastSerialization rows. <typeparamref name="TPeer"/> is its counterpart for the peer
+/// serializers (Payloads/Peers/): the same members, annotated for MemoryPack, MessagePack and protobuf-net.
 /// </summary>
+/// <typeparam name="T">The hand-written payload.</typeparam>
+/// <typeparam name="TGenerated">Its [BinarySerializable] counterpart.</typeparam>
+/// <typeparam name="TPeer">Its MemoryPack / MessagePack / protobuf-net counterpart.</typeparam>
 [GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory)]
 [CategoriesColumn]
-public abstract class SerializerBenchmarks<T, TGenerated> : IPayloadSizeSource
-    where T : ICustomBinarySerializable, ISeedSerializable
+public abstract class SerializerBenchmarks<T, TGenerated, TPeer> : IPayloadSizeSource
+    where T : ICustomBinarySerializable, ISeedSerializable, IValueEquatable<T>
     where TGenerated : ICustomBinarySerializable, IGeneratedVariant<TGenerated, T>
+    where TPeer : IPeerVariant<TPeer, T>
 {
     private T _value = default!;
     private FastSerializationContender<T> _fast = null!;
@@ -45,6 +66,10 @@ public abstract class SerializerBenchmarks<T, TGenerated> : IPayloadSizeSource
     private SystemTextJsonContender<T> _json = null!;
     private TGenerated _generatedValue = default!;
     private FastSerializationContender<TGenerated> _generated = null!;
+    private TPeer _peerValue = default!;
+    private MemoryPackContender<TPeer> _memoryPack = null!;
+    private MessagePackContender<TPeer> _messagePack = null!;
+    private ProtobufNetContender<TPeer> _protobufNet = null!;
 
     protected T Value => _value;
 
@@ -60,6 +85,10 @@ public abstract class SerializerBenchmarks<T, TGenerated> : IPayloadSizeSource
         _json = new SystemTextJsonContender<T>(_value);
         _generatedValue = TGenerated.From(_value);
         _generated = new FastSerializationContender<TGenerated>(_generatedValue);
+        _peerValue = TPeer.From(_value);
+        _memoryPack = new MemoryPackContender<TPeer>(_peerValue);
+        _messagePack = new MessagePackContender<TPeer>(_peerValue);
+        _protobufNet = new ProtobufNetContender<TPeer>(_peerValue);
         VerifyRoundTrips();
         VerifyGenerated();
         OnSetup();
@@ -93,6 +122,21 @@ public abstract class SerializerBenchmarks<T, TGenerated> : IPayloadSizeSource
     [BenchmarkCategory(Categories.Serialize)]
     public int Serialize_SystemTextJson() => _json.Serialize(_value);
 
+    /// <summary>MemoryPack, into a reused ArrayBufferWriter.</summary>
+    [Benchmark]
+    [BenchmarkCategory(Categories.Serialize)]
+    public int Serialize_MemoryPack() => _memoryPack.Serialize(_peerValue);
+
+    /// <summary>MessagePack (standard resolver, no compression), into a reused ArrayBufferWriter.</summary>
+    [Benchmark]
+    [BenchmarkCategory(Categories.Serialize)]
+    public int Serialize_MessagePack() => _messagePack.Serialize(_peerValue);
+
+    /// <summary>protobuf-net, into a reused ArrayBufferWriter.</summary>
+    [Benchmark]
+    [BenchmarkCategory(Categories.Serialize)]
+    public int Serialize_ProtobufNet() => _protobufNet.Serialize(_peerValue);
+
     // ---- Deserialize: one message, serialized by the same contender in setup ----
 
     [Benchmark(Baseline = true)]
@@ -116,23 +160,55 @@ public abstract class SerializerBenchmarks<T, TGenerated> : IPayloadSizeSource
     [BenchmarkCategory(Categories.Deserialize)]
     public T Deserialize_SystemTextJson() => _json.Deserialize();
 
-    public virtual IReadOnlyDictionary<string, int> MeasurePayloadSizes()
+    /// <summary>MemoryPack, from the bytes it wrote in setup.</summary>
+    [Benchmark]
+    [BenchmarkCategory(Categories.Deserialize)]
+    public TPeer Deserialize_MemoryPack() => _memoryPack.Deserialize();
+
+    /// <summary>MessagePack, from the bytes it wrote in setup.</summary>
+    [Benchmark]
+    [BenchmarkCategory(Categories.Deserialize)]
+    public TPeer Deserialize_MessagePack() => _messagePack.Deserialize();
+
+    /// <summary>protobuf-net, from the bytes it wrote in setup.</summary>
+    [Benchmark]
+    [BenchmarkCategory(Categories.Deserialize)]
+    public TPeer Deserialize_ProtobufNet() => _protobufNet.Deserialize();
+
+    public virtual IReadOnlyDictionary<string, PayloadSize> MeasurePayloadSizes()
     {
         Setup();
-        var sizes = new Dictionary<string, int>();
-        void Add(string contender, int bytes)
+        var sizes = new Dictionary<string, PayloadSize>();
+        void Add(string contender, int bytes, int framing)
         {
-            sizes["Serialize_" + contender] = bytes;
-            sizes["Deserialize_" + contender] = bytes;
+            sizes["Serialize_" + contender] = new PayloadSize(bytes, framing);
+            sizes["Deserialize_" + contender] = new PayloadSize(bytes, framing);
         }
 
-        Add("FastSerialization", _fast.Record.Length);
-        Add("FastSerializationSpan", _fast.TrySerialize(_value));
-        Add("FastSerializationGenerated", _generated.Record.Length);
-        Add("Seed", _seed.Record.Length);
-        Add("BinaryFormatter", _binaryFormatter.Record.Length);
-        Add("SystemTextJson", _json.Record.Length);
+        Add("FastSerialization", _fast.Record.Length, RecordHeaderLength(_fast.Record));
+        Add("FastSerializationSpan", _fast.TrySerialize(_value), RecordHeaderLength(_fast.Record));
+        Add("FastSerializationGenerated", _generated.Record.Length, RecordHeaderLength(_generated.Record));
+        Add("Seed", _seed.Record.Length, 8);
+        Add("BinaryFormatter", _binaryFormatter.Record.Length, 0);
+        Add("SystemTextJson", _json.Record.Length, 0);
+        Add("MemoryPack", _memoryPack.Record.Length, 0);
+        Add("MessagePack", _messagePack.Record.Length, 0);
+        Add("ProtobufNet", _protobufNet.Record.Length, 0);
         return sizes;
+    }
+
+    /// <summary>The length of a FastSerialization record's header: the 4-byte length and the type id as a varuint32 (5 bytes for an id below 128).</summary>
+    /// <param name="record">A whole record.</param>
+    /// <returns>The header's byte count.</returns>
+    public static int RecordHeaderLength(byte[] record)
+    {
+        int offset = 4;
+        while ((record[offset] & 0x80) != 0)
+        {
+            offset++;
+        }
+
+        return offset + 1;
     }
 
     protected abstract T CreateSample();
@@ -160,14 +236,14 @@ public abstract class SerializerBenchmarks<T, TGenerated> : IPayloadSizeSource
             throw new InvalidOperationException($"{name}: Serialize into the reused buffer wrote other bytes than SerializeToArray.");
         }
 
-        TGenerated back = _generated.Deserialize();
-        if (!Formatters.Fast.SerializeToArray(back.ToHandWritten()!).AsSpan().SequenceEqual(handWritten))
+        T back = _generated.Deserialize().ToHandWritten();
+        if (!_value.HasSameValues(back) || !Formatters.Fast.SerializeToArray(back!).AsSpan().SequenceEqual(handWritten))
         {
             throw new InvalidOperationException($"{name} did not round-trip the values of {typeof(T).Name}.");
         }
 
-        ReadOnlySpan<byte> handPayload = Payload(handWritten);
-        ReadOnlySpan<byte> generatedPayload = Payload(generated);
+        ReadOnlySpan<byte> handPayload = handWritten.AsSpan(RecordHeaderLength(handWritten));
+        ReadOnlySpan<byte> generatedPayload = generated.AsSpan(RecordHeaderLength(generated));
         if (TGenerated.SameBytes)
         {
             if (!generatedPayload.SequenceEqual(handPayload))
@@ -180,23 +256,12 @@ public abstract class SerializerBenchmarks<T, TGenerated> : IPayloadSizeSource
             throw new InvalidOperationException(
                 $"{name} writes {generatedPayload.Length} payload bytes; its documented encoding difference says {handPayload.Length} + {_generatedValue.ExtraPayloadBytes}.");
         }
-
-        // The payload after the record header: a 4-byte length, then the type id as a varuint32.
-        static ReadOnlySpan<byte> Payload(byte[] record)
-        {
-            int offset = 4;
-            while ((record[offset] & 0x80) != 0)
-            {
-                offset++;
-            }
-
-            return record.AsSpan(offset + 1);
-        }
     }
 
     /// <summary>
-    /// Every contender must give back the same object: read each one's bytes and compare the result,
-    /// written with FastSerialization, against the original written with FastSerialization.
+    /// Every contender must give back the same object: read each one's bytes, compare the result with the
+    /// sample member by member (<see cref="IValueEquatable{T}.HasSameValues"/>), and compare it, written
+    /// with FastSerialization, against the original written with FastSerialization.
     /// </summary>
     private void VerifyRoundTrips()
     {
@@ -205,17 +270,38 @@ public abstract class SerializerBenchmarks<T, TGenerated> : IPayloadSizeSource
         Check("Seed", _seed.Deserialize());
         Check("BinaryFormatter", _binaryFormatter.Deserialize());
         Check("SystemTextJson", _json.Deserialize());
+        Check("MemoryPack", _memoryPack.Deserialize().ToHandWritten());
+        Check("MessagePack", _messagePack.Deserialize().ToHandWritten());
+        Check("ProtobufNet", _protobufNet.Deserialize().ToHandWritten());
         if (_fast.TrySerialize(_value) != expected.Length)
         {
             throw new InvalidOperationException("TrySerialize wrote a different size than Serialize.");
         }
 
+        // The peers' benchmarks write into a reused buffer: it must hold the bytes of the record they read.
+        SameWritten("MemoryPack", _memoryPack.Serialize(_peerValue), _memoryPack.Written, _memoryPack.Record);
+        SameWritten("MessagePack", _messagePack.Serialize(_peerValue), _messagePack.Written, _messagePack.Record);
+        SameWritten("ProtobufNet", _protobufNet.Serialize(_peerValue), _protobufNet.Written, _protobufNet.Record);
+
+        static void SameWritten(string contender, int count, ReadOnlySpan<byte> written, byte[] record)
+        {
+            if (count != record.Length || !written.SequenceEqual(record))
+            {
+                throw new InvalidOperationException($"{contender}: Serialize into the reused buffer wrote other bytes than the record it reads ({count} B against {record.Length} B).");
+            }
+        }
+
         void Check(string contender, T back)
         {
+            if (!_value.HasSameValues(back))
+            {
+                throw new InvalidOperationException($"{contender} did not round-trip {typeof(T).Name}: a member read back differs from the sample's.");
+            }
+
             byte[] actual = Formatters.Fast.SerializeToArray(back!);
             if (!actual.AsSpan().SequenceEqual(expected))
             {
-                throw new InvalidOperationException($"{contender} did not round-trip {typeof(T).Name}.");
+                throw new InvalidOperationException($"{contender} did not round-trip {typeof(T).Name}: its values, written by FastSerialization, give other bytes.");
             }
         }
     }

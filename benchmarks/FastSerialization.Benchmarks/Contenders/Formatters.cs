@@ -11,6 +11,9 @@ public static class Formatters
     public const int MarketUpdateId = 3;
     public const int TradeBatchId = 4;
     public const int TradeBatchBulkId = 5;
+    public const int OrderId = 6;
+    public const int TickArrayId = 7;
+    public const int PaymentId = 8;
 
     // The source generator's counterparts (Payloads/Generated/): ids of their own, below 128 so that the
     // record header is as long as the hand-written payloads' (4-byte length, one-byte id).
@@ -18,6 +21,9 @@ public static class Formatters
     public const int GeneratedTradeId = 12;
     public const int GeneratedMarketUpdateId = 13;
     public const int GeneratedTradeBatchId = 14;
+    public const int GeneratedOrderId = 15;
+    public const int GeneratedTickArrayId = 16;
+    public const int GeneratedPaymentId = 17;
 
     /// <summary>One FastSerialization formatter for the whole process (it is thread-safe once frozen).</summary>
     public static CustomBinaryFormatter Fast { get; } = CreateFast();
@@ -30,6 +36,9 @@ public static class Formatters
         seed.Register<Trade>(TradeId);
         seed.Register<MarketUpdate>(MarketUpdateId);
         seed.Register<TradeBatch>(TradeBatchId);
+        seed.Register<Order>(OrderId);
+        seed.Register<TickArray>(TickArrayId);
+        seed.Register<Payment>(PaymentId);
         return seed;
     }
 
@@ -41,10 +50,16 @@ public static class Formatters
         formatter.Register<MarketUpdate>(MarketUpdateId);
         formatter.Register<TradeBatch>(TradeBatchId);
         formatter.Register<TradeBatchBulk>(TradeBatchBulkId);
+        formatter.Register<Order>(OrderId);
+        formatter.Register<TickArray>(TickArrayId);
+        formatter.Register<Payment>(PaymentId);
         formatter.Register<GeneratedCustomer>(GeneratedCustomerId);
         formatter.Register<GeneratedTrade>(GeneratedTradeId);
         formatter.Register<GeneratedMarketUpdate>(GeneratedMarketUpdateId);
         formatter.Register<GeneratedTradeBatch>(GeneratedTradeBatchId);
+        formatter.Register<GeneratedOrder>(GeneratedOrderId);
+        formatter.Register<GeneratedTickArray>(GeneratedTickArrayId);
+        formatter.Register<GeneratedPayment>(GeneratedPaymentId);
         formatter.Freeze();
         return formatter;
     }

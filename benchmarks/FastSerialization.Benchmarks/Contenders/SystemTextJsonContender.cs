@@ -12,6 +12,9 @@ namespace FastSerialization.Benchmarks.Contenders;
 [JsonSerializable(typeof(Trade))]
 [JsonSerializable(typeof(MarketUpdate))]
 [JsonSerializable(typeof(TradeBatch))]
+[JsonSerializable(typeof(Order))]
+[JsonSerializable(typeof(TickArray), TypeInfoPropertyName = "TickArrayPayload")] // "TickArray" is the name of Tick[]'s metadata
+[JsonSerializable(typeof(Payment))]
 public sealed partial class BenchmarkJsonContext : JsonSerializerContext
 {
 }

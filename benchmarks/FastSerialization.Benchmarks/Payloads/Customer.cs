@@ -8,7 +8,7 @@ namespace FastSerialization.Benchmarks.Payloads;
 /// ("Smith", "John", "1 Main Street", 35, 7).
 /// </summary>
 [Serializable]
-public sealed class Customer : ICustomBinarySerializable, ISeedSerializable
+public sealed class Customer : ICustomBinarySerializable, ISeedSerializable, IValueEquatable<Customer>
 {
     public Customer()
     {
@@ -34,6 +34,10 @@ public sealed class Customer : ICustomBinarySerializable, ISeedSerializable
     public int Code { get; set; }
 
     public static Customer Sample() => new("Smith", "John", "1 Main Street", 35, 7);
+
+    /// <inheritdoc/>
+    public bool HasSameValues(Customer other) =>
+        LastName == other.LastName && FirstName == other.FirstName && Address == other.Address && Age == other.Age && Code == other.Code;
 
     // FastSerialization, hand-written.
     public void WriteDataTo(ref FastBinaryWriter writer)

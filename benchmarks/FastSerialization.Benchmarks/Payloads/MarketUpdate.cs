@@ -12,6 +12,9 @@ public struct PriceLevel
     public long Size { get; set; }
 
     public int OrderCount { get; set; }
+
+    /// <summary>True when both levels hold exactly the same values (the price bit for bit).</summary>
+    public readonly bool HasSameValues(PriceLevel other) => Same.Double(Price, other.Price) && Size == other.Size && OrderCount == other.OrderCount;
 }
 
 /// <summary>
@@ -19,7 +22,7 @@ public struct PriceLevel
 /// and 20 price levels (10 bids, then 10 asks). 20 bytes per level on the wire.
 /// </summary>
 [Serializable]
-public sealed class MarketUpdate : ICustomBinarySerializable, ISeedSerializable
+public sealed class MarketUpdate : ICustomBinarySerializable, ISeedSerializable, IValueEquatable<MarketUpdate>
 {
     public const int LevelCount = 20;
     private const int LevelSize = 8 + 8 + 4;
@@ -51,6 +54,11 @@ public sealed class MarketUpdate : ICustomBinarySerializable, ISeedSerializable
             Levels = levels,
         };
     }
+
+    /// <inheritdoc/>
+    public bool HasSameValues(MarketUpdate other) =>
+        Symbol == other.Symbol && Sequence == other.Sequence && Timestamp == other.Timestamp
+        && Same.Sequence(Levels, other.Levels, (a, b) => a.HasSameValues(b));
 
     // FastSerialization, hand-written.
     public void WriteDataTo(ref FastBinaryWriter writer)

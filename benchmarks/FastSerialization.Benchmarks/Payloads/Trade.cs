@@ -14,7 +14,7 @@ namespace FastSerialization.Benchmarks.Payloads;
 /// A struct: a batch of trades is one array, not ten thousand objects.
 /// </remarks>
 [Serializable]
-public struct Trade : ICustomBinarySerializable, ISeedSerializable
+public struct Trade : ICustomBinarySerializable, ISeedSerializable, IValueEquatable<Trade>
 {
     /// <summary>The size of a trade's payload on the wire.</summary>
     public const int PackedSize = 32;
@@ -50,6 +50,12 @@ public struct Trade : ICustomBinarySerializable, ISeedSerializable
         Side = 2,
         ServerTimeOffset = -1250,
     };
+
+    /// <inheritdoc/>
+    public readonly bool HasSameValues(Trade other) =>
+        Time == other.Time && Same.Double(Price, other.Price) && Same.Double(Amount, other.Amount)
+        && Exchange == other.Exchange && Base == other.Base && Quote == other.Quote
+        && Side == other.Side && ServerTimeOffset == other.ServerTimeOffset;
 
     // FastSerialization, hand-written: the article's layout, field by field.
     public readonly void WriteDataTo(ref FastBinaryWriter writer)

@@ -5,7 +5,7 @@ namespace FastSerialization.Benchmarks.Payloads;
 
 /// <summary>Many <see cref="Trade"/>s in one message: the bulk-throughput payload (10,000 trades, 320 KB of trades).</summary>
 [Serializable]
-public sealed class TradeBatch : ICustomBinarySerializable, ISeedSerializable
+public sealed class TradeBatch : ICustomBinarySerializable, ISeedSerializable, IValueEquatable<TradeBatch>
 {
     public const int DefaultCount = 10_000;
 
@@ -37,6 +37,9 @@ public sealed class TradeBatch : ICustomBinarySerializable, ISeedSerializable
 
         return new TradeBatch { Trades = trades };
     }
+
+    /// <inheritdoc/>
+    public bool HasSameValues(TradeBatch other) => Same.Sequence(Trades, other.Trades, (a, b) => a.HasSameValues(b));
 
     // FastSerialization, hand-written: a count, then each trade's 32 bytes.
     public void WriteDataTo(ref FastBinaryWriter writer)

@@ -11,20 +11,28 @@ namespace FastSerialization.Benchmarks.Reporting;
 /// </summary>
 public static class PayloadSizes
 {
-    private static readonly ConcurrentDictionary<Type, IReadOnlyDictionary<string, int>> s_byType = new();
+    private static readonly ConcurrentDictionary<Type, IReadOnlyDictionary<string, PayloadSize>> s_byType = new();
 
+    /// <summary>The whole message's bytes of a benchmark (framing included).</summary>
     public static bool TryGet(Type benchmarkType, string methodName, out int bytes)
     {
-        bytes = 0;
-        IReadOnlyDictionary<string, int> sizes = s_byType.GetOrAdd(benchmarkType, Measure);
-        return sizes.TryGetValue(methodName, out bytes);
+        bool found = TryGet(benchmarkType, methodName, out PayloadSize size);
+        bytes = size.Message;
+        return found;
     }
 
-    private static IReadOnlyDictionary<string, int> Measure(Type benchmarkType)
+    /// <summary>The message's bytes of a benchmark and how many of them are record framing.</summary>
+    public static bool TryGet(Type benchmarkType, string methodName, out PayloadSize size)
+    {
+        IReadOnlyDictionary<string, PayloadSize> sizes = s_byType.GetOrAdd(benchmarkType, Measure);
+        return sizes.TryGetValue(methodName, out size);
+    }
+
+    private static IReadOnlyDictionary<string, PayloadSize> Measure(Type benchmarkType)
     {
         if (!typeof(IPayloadSizeSource).IsAssignableFrom(benchmarkType) || benchmarkType.IsAbstract)
         {
-            return new Dictionary<string, int>();
+            return new Dictionary<string, PayloadSize>();
         }
 
         var source = (IPayloadSizeSource)Activator.CreateInstance(benchmarkType)!;

@@ -6,20 +6,47 @@ using System.Linq;
 using System.Text;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
+using FastSerialization.Benchmarks.Benchmarks;
 
 namespace FastSerialization.Benchmarks.Reporting;
 
 /// <summary>
 /// Writes <c>summary.md</c>: per payload, each contender's serialize and deserialize mean, allocation
-/// and size side by side with its ratio to FastSerialization, the TradeBatch-versus-memcpy line, and
-/// the issue's targets with where this run stands. Everything comes from the summaries of this run.
+/// and size side by side with its ratios to FastSerialization and to MemoryPack; every payload's ratios
+/// to MemoryPack and sizes in one table each; the TradeBatch-versus-memcpy line; generated against
+/// hand-written code; and the issues' targets with where this run stands. Everything comes from the
+/// summaries of this run.
 /// </summary>
 public static class ResultsSummary
 {
     private const string Ours = "FastSerialization";
     private const string Generated = "FastSerializationGenerated";
+    private const string MemoryPack = "MemoryPack";
 
-    public static void Write(IReadOnlyList<Summary> summaries, string resultsDir)
+    /// <summary>The order of the contenders in every table; others (none today) follow in the run's order.</summary>
+    private static readonly string[] ContenderOrder =
+    {
+        Ours, "FastSerializationSpan", Generated, "FastSerializationBulk",
+        MemoryPack, "MessagePack", "ProtobufNet", "SystemTextJson", "Seed", "BinaryFormatter",
+    };
+
+    /// <summary>The order of the payloads; others follow in the run's order.</summary>
+    private static readonly string[] PayloadOrder = { "Customer", "Trade", "MarketUpdate", "TradeBatch", "Order", "TickArray", "Payment" };
+
+    /// <summary>The contenders of the cross-payload tables (one serializer each: not the Span and Bulk rows).</summary>
+    private static readonly string[] Serializers =
+    {
+        Ours, Generated, MemoryPack, "MessagePack", "ProtobufNet", "SystemTextJson", "Seed", "BinaryFormatter",
+    };
+
+    /// <summary>
+    /// Writes <c>summary.md</c> into <paramref name="resultsDir"/> and returns its two cross-payload tables
+    /// (time / MemoryPack and payload sizes) for the console; empty when no benchmark has a result.
+    /// </summary>
+    /// <param name="summaries">This run's BenchmarkDotNet summaries.</param>
+    /// <param name="resultsDir">Where to write summary.md.</param>
+    /// <returns>The digest to print.</returns>
+    public static string Write(IReadOnlyList<Summary> summaries, string resultsDir)
     {
         List<Row> rows = summaries
             .SelectMany(s => s.BenchmarksCases.Select(c => Row.From(s, c)))
@@ -28,7 +55,7 @@ public static class ResultsSummary
             .ToList();
         if (rows.Count == 0)
         {
-            return;
+            return string.Empty;
         }
 
         var md = new StringBuilder();
@@ -38,25 +65,30 @@ public static class ResultsSummary
         Summary first = summaries[0];
         md.AppendLine($"Job: {string.Join(", ", summaries.SelectMany(s => s.BenchmarksCases).Select(c => c.Job.DisplayInfo).Distinct())}. Generated {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC from this run's BenchmarkDotNet summaries ({first.Title} ...).");
         md.AppendLine();
-        md.AppendLine("Ratios are the contender's mean time divided by FastSerialization's (IBufferWriter path) in the same run: 25.0 means 25 times slower than FastSerialization. Sizes are whole messages as each contender frames them.");
+        md.AppendLine("`ratio` is the contender's mean time divided by FastSerialization's (hand-written, IBufferWriter path) in the same run: 25.0 means 25 times slower than FastSerialization. `/ MemoryPack` divides by MemoryPack's mean for the same operation and payload: below 1.00 is faster than MemoryPack. `Size` is the whole message as each contender frames it; `w/o framing` leaves out a record's framing (FastSerialization: `<u32 length><varuint type id>`, 5 bytes for the type ids used here; the seed formatter: 8 bytes), which MemoryPack, MessagePack, protobuf-net, System.Text.Json and BinaryFormatter do not have.");
         md.AppendLine();
 
-        foreach (IGrouping<string, Row> payload in rows.GroupBy(r => r.Payload))
+        List<string> payloads = InOrder(rows.Select(r => r.Payload), PayloadOrder).ToList();
+        foreach (string payload in payloads)
         {
-            md.AppendLine($"## {payload.Key}");
+            List<Row> payloadRows = rows.Where(r => r.Payload == payload).ToList();
+            md.AppendLine($"## {payload}");
             md.AppendLine();
-            md.AppendLine("| Contender | Serialize | ratio | alloc/op | Deserialize | ratio | alloc/op | Size (B) |");
-            md.AppendLine("|---|---:|---:|---:|---:|---:|---:|---:|");
-            Row? oursSer = payload.FirstOrDefault(r => r.Operation == "Serialize" && r.Contender == Ours);
-            Row? oursDe = payload.FirstOrDefault(r => r.Operation == "Deserialize" && r.Contender == Ours);
-            foreach (string contender in payload.Where(r => r.Operation is "Serialize" or "Deserialize").Select(r => r.Contender).Distinct())
+            md.AppendLine("| Contender | Serialize | ratio | / MemoryPack | alloc/op | Deserialize | ratio | / MemoryPack | alloc/op | Size (B) | w/o framing (B) |");
+            md.AppendLine("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+            Row? oursSer = Find(rows, payload, "Serialize", Ours);
+            Row? oursDe = Find(rows, payload, "Deserialize", Ours);
+            Row? packSer = Find(rows, payload, "Serialize", MemoryPack);
+            Row? packDe = Find(rows, payload, "Deserialize", MemoryPack);
+            foreach (string contender in InOrder(payloadRows.Where(r => r.Operation is "Serialize" or "Deserialize").Select(r => r.Contender), ContenderOrder))
             {
-                Row? ser = payload.FirstOrDefault(r => r.Operation == "Serialize" && r.Contender == contender);
-                Row? de = payload.FirstOrDefault(r => r.Operation == "Deserialize" && r.Contender == contender);
-                md.AppendLine($"| {contender} | {Time(ser)} | {Ratio(ser, oursSer)} | {Bytes(ser?.Allocated)} | {Time(de)} | {Ratio(de, oursDe)} | {Bytes(de?.Allocated)} | {Bytes(ser?.Size ?? de?.Size)} |");
+                Row? ser = Find(rows, payload, "Serialize", contender);
+                Row? de = Find(rows, payload, "Deserialize", contender);
+                Row? any = ser ?? de;
+                md.AppendLine($"| {contender} | {Time(ser)} | {Ratio(ser, oursSer)} | {Ratio(ser, packSer)} | {Bytes(ser?.Allocated)} | {Time(de)} | {Ratio(de, oursDe)} | {Ratio(de, packDe)} | {Bytes(de?.Allocated)} | {Bytes(any?.Size)} | {Bytes(any?.PayloadOnly)} |");
             }
 
-            Row? memcpy = payload.FirstOrDefault(r => r.Operation == "Memcpy");
+            Row? memcpy = payloadRows.FirstOrDefault(r => r.Operation == "Memcpy");
             if (memcpy is not null)
             {
                 md.AppendLine();
@@ -74,39 +106,130 @@ public static class ResultsSummary
             md.AppendLine();
         }
 
+        string ratios = MemoryPackRatios(rows, payloads);
+        string sizes = Sizes(rows, payloads);
+        md.Append(ratios);
+        md.Append(sizes);
         WriteGeneratedVersusHandWritten(md, rows);
+        WriteTargets(md, rows, payloads);
+        File.WriteAllText(Path.Combine(resultsDir, "summary.md"), md.ToString());
+        return ratios + sizes;
+    }
 
-        md.AppendLine("## Targets (issue 4), where this run stands");
+    /// <summary>Every payload's serialize / deserialize time over MemoryPack's, per serializer.</summary>
+    private static string MemoryPackRatios(List<Row> rows, List<string> payloads)
+    {
+        List<string> contenders = Serializers.Where(c => rows.Any(r => r.Contender == c)).ToList();
+        if (!rows.Any(r => r.Contender == MemoryPack))
+        {
+            return string.Empty;
+        }
+
+        var md = new StringBuilder();
+        md.AppendLine("## Time / MemoryPack, every payload");
         md.AppendLine();
-        md.AppendLine("| Target | Payload | Measured | Met? |");
-        md.AppendLine("|---|---|---|---|");
-        foreach (string payload in new[] { "Customer", "MarketUpdate" })
+        md.AppendLine("Each cell: serialize ratio / deserialize ratio, the contender's mean over MemoryPack's in this run (below 1.00: faster than MemoryPack).");
+        md.AppendLine();
+        md.AppendLine("| Payload | " + string.Join(" | ", contenders) + " |");
+        md.AppendLine("|---|" + string.Concat(contenders.Select(_ => "---:|")));
+        foreach (string payload in payloads)
+        {
+            Row? packSer = Find(rows, payload, "Serialize", MemoryPack);
+            Row? packDe = Find(rows, payload, "Deserialize", MemoryPack);
+            IEnumerable<string> cells = contenders.Select(c =>
+                $"{Ratio(Find(rows, payload, "Serialize", c), packSer)} / {Ratio(Find(rows, payload, "Deserialize", c), packDe)}");
+            md.AppendLine($"| {payload} | {string.Join(" | ", cells)} |");
+        }
+
+        md.AppendLine();
+        return md.ToString();
+    }
+
+    /// <summary>Every payload's message size per serializer, with FastSerialization's and the seed's without their record framing.</summary>
+    private static string Sizes(List<Row> rows, List<string> payloads)
+    {
+        List<string> contenders = Serializers.Where(c => rows.Any(r => r.Contender == c && r.Size is not null)).ToList();
+        if (contenders.Count == 0)
+        {
+            return string.Empty;
+        }
+
+        var md = new StringBuilder();
+        md.AppendLine("## Payload sizes (bytes), every payload");
+        md.AppendLine();
+        md.AppendLine("Whole messages; where a contender frames its message as a record, the size without the framing follows in parentheses (FastSerialization: 5 bytes, `<u32 length><varuint type id>`; seed: 8 bytes). The other contenders have no framing.");
+        md.AppendLine();
+        md.AppendLine("| Payload | " + string.Join(" | ", contenders) + " |");
+        md.AppendLine("|---|" + string.Concat(contenders.Select(_ => "---:|")));
+        foreach (string payload in payloads)
+        {
+            IEnumerable<string> cells = contenders.Select(c =>
+            {
+                Row? r = rows.FirstOrDefault(x => x.Payload == payload && x.Contender == c && x.Size is not null);
+                if (r is null)
+                {
+                    return "-";
+                }
+
+                return r.Framing is > 0 ? $"{Bytes(r.Size)} ({Bytes(r.PayloadOnly)})" : Bytes(r.Size);
+            });
+            md.AppendLine($"| {payload} | {string.Join(" | ", cells)} |");
+        }
+
+        md.AppendLine();
+        return md.ToString();
+    }
+
+    /// <summary>The targets of issue 4 and issue 10, for the hand-written and the generated code.</summary>
+    private static void WriteTargets(StringBuilder md, List<Row> rows, List<string> payloads)
+    {
+        md.AppendLine("## Targets (issues 4 and 10), where this run stands");
+        md.AppendLine();
+        md.AppendLine("Measured for the hand-written FastSerialization code and for the generated ([BinarySerializable]) code; `Met?` answers for each, in that order. Time ratios are only as good as the job: a Dry job's single cold iteration says nothing about speed.");
+        md.AppendLine();
+        md.AppendLine("| Target | Payload | Hand-written | Generated | Met? |");
+        md.AppendLine("|---|---|---|---|---|");
+        string[] ours = { Ours, Generated };
+        foreach (string payload in payloads)
         {
             foreach (string op in new[] { "Serialize", "Deserialize" })
             {
-                Row? ours = Find(rows, payload, op, Ours);
-                Row? bf = Find(rows, payload, op, "BinaryFormatter");
-                if (ours is not null && bf is not null)
+                Row? pack = Find(rows, payload, op, MemoryPack);
+                if (pack is not null)
                 {
-                    double x = bf.Mean / ours.Mean;
-                    md.AppendLine($"| {op} >= 20x faster than BinaryFormatter | {payload} | {x:0.0}x | {(x >= 20 ? "yes" : "NO")} |");
+                    Target($"{op} time / MemoryPack <= 1.00", payload, ours.Select(c => Find(rows, payload, op, c)).ToArray(),
+                        r => (r.Mean / pack.Mean).ToString("0.00", CultureInfo.InvariantCulture), r => r.Mean <= pack.Mean);
+                    if (pack.Allocated is long packAlloc)
+                    {
+                        Target($"{op} allocation <= MemoryPack's ({Bytes(packAlloc)} B)", payload, ours.Select(c => Find(rows, payload, op, c)).ToArray(),
+                            r => Bytes(r.Allocated) + " B", r => r.Allocated <= packAlloc);
+                    }
                 }
 
-                md.AppendLine($"| {op} at least as fast as MemoryPack | {payload} | not measured: MemoryPack cannot be restored here (see README) | n/a |");
+                Row? bf = Find(rows, payload, op, "BinaryFormatter");
+                if (bf is not null)
+                {
+                    Target($"{op} >= 20x faster than BinaryFormatter", payload, ours.Select(c => Find(rows, payload, op, c)).ToArray(),
+                        r => (bf.Mean / r.Mean).ToString("0.0", CultureInfo.InvariantCulture) + "x", r => bf.Mean / r.Mean >= 20);
+                }
             }
 
-            Row? size = Find(rows, payload, "Serialize", Ours);
-            if (size?.Size is int oursSize)
+            Row? serOurs = Find(rows, payload, "Serialize", Ours);
+            if (serOurs is not null)
             {
-                List<Row> others = rows.Where(r => r.Payload == payload && r.Operation == "Serialize" && !r.Contender.StartsWith(Ours, StringComparison.Ordinal) && r.Size is not null).ToList();
-                bool smallest = others.All(o => o.Size > oursSize);
-                md.AppendLine($"| Smaller than every contender | {payload} | {oursSize} B vs {string.Join(", ", others.Select(o => $"{o.Contender} {o.Size}"))} | {(smallest ? "yes" : "NO")} |");
+                List<Row> others = rows
+                    .Where(r => r.Payload == payload && r.Operation == "Serialize" && !r.Contender.StartsWith(Ours, StringComparison.Ordinal) && r.PayloadOnly is not null)
+                    .OrderBy(r => Array.IndexOf(ContenderOrder, r.Contender))
+                    .ToList();
+                string against = string.Join(", ", others.Select(o => $"{o.Contender} {Bytes(o.PayloadOnly)}"));
+                Target($"Payload without framing no larger than any contender's ({against})", payload, ours.Select(c => Find(rows, payload, "Serialize", c)).ToArray(),
+                    r => Bytes(r.PayloadOnly) + " B", r => others.All(o => r.PayloadOnly <= o.PayloadOnly));
             }
         }
 
         foreach (Row ser in rows.Where(r => r.Operation == "Serialize" && r.Contender.StartsWith(Ours, StringComparison.Ordinal)))
         {
-            md.AppendLine($"| Serialize into a reused buffer allocates 0 B ({ser.Contender}) | {ser.Payload} | {Bytes(ser.Allocated)} | {(ser.Allocated == 0 ? "yes" : "NO")} |");
+            md.AppendLine($"| Serialize into a reused buffer allocates 0 B ({ser.Contender}) | {ser.Payload} | {Bytes(ser.Allocated)} B | | {(ser.Allocated == 0 ? "yes" : "NO")} |");
         }
 
         Row? copy = rows.FirstOrDefault(r => r.Operation == "Memcpy");
@@ -114,17 +237,23 @@ public static class ResultsSummary
         {
             foreach (string op in new[] { "Serialize", "Deserialize" })
             {
-                Row? ours = Find(rows, copy.Payload, op, Ours);
-                if (ours is not null)
+                Row? hand = Find(rows, copy.Payload, op, Ours);
+                if (hand is not null)
                 {
-                    double share = Gbps(ours) / Gbps(copy);
-                    md.AppendLine($"| {op} >= 50% of memcpy throughput | {copy.Payload} | {Gbps(ours):0.00} GB/s vs {Gbps(copy):0.00} GB/s = {100 * share:0.0}% | {(share >= 0.5 ? "yes" : "NO")} |");
+                    double share = Gbps(hand) / Gbps(copy);
+                    md.AppendLine($"| {op} >= 50% of memcpy throughput | {copy.Payload} | {Gbps(hand):0.00} GB/s vs {Gbps(copy):0.00} GB/s = {100 * share:0.0}% | | {(share >= 0.5 ? "yes" : "NO")} |");
                 }
             }
         }
 
-        md.AppendLine("| Latency p99.9 within 4x of median | MarketUpdate | see latency.md | - |");
-        File.WriteAllText(Path.Combine(resultsDir, "summary.md"), md.ToString());
+        md.AppendLine("| Latency p99.9 within 4x of median | MarketUpdate | see latency.md | | - |");
+
+        void Target(string target, string payload, Row?[] measured, Func<Row, string> show, Func<Row, bool> met)
+        {
+            string Cell(Row? r) => r is null ? "-" : show(r);
+            string Verdict(Row? r) => r is null ? "-" : met(r) ? "yes" : "NO";
+            md.AppendLine($"| {target} | {payload} | {Cell(measured[0])} | {Cell(measured[1])} | {Verdict(measured[0])} / {Verdict(measured[1])} |");
+        }
     }
 
     /// <summary>The source generator's code against the hand-written code of the same members, per payload.</summary>
@@ -138,7 +267,7 @@ public static class ResultsSummary
 
         md.AppendLine("## Generated ([BinarySerializable]) vs hand-written");
         md.AppendLine();
-        md.AppendLine("Ratio = generated mean / hand-written mean, same run (below 1.00: the generated code is faster). Each payload's generated counterpart (`Payloads/Generated/`) has the same members in the same order; setup checks that it reads back the same values and writes the same payload bytes, or exactly the documented difference where the generator's encoding differs: Trade's two optional members are a bool plus the value instead of 0 for none, and each element of an array of objects (MarketUpdate's levels, TradeBatch's trades) carries a one-byte length.");
+        md.AppendLine("Ratio = generated mean / hand-written mean, same run (below 1.00: the generated code is faster). Each payload's generated counterpart (`Payloads/Generated/`) has the same members in the same order; setup checks that it reads back the same values and writes the same payload bytes, or exactly the documented difference where the generator's encoding differs: Trade's two optional members are a bool plus the value instead of 0 for none, and each element of an array of structs (MarketUpdate's levels, TradeBatch's trades, TickArray's ticks) carries a one-byte length where the hand-written code writes the members inline.");
         md.AppendLine();
         md.AppendLine("| Payload | Serialize gen / hand | ratio | Deserialize gen / hand | ratio | Size gen / hand (B) | Bytes |");
         md.AppendLine("|---|---:|---:|---:|---:|---:|---|");
@@ -167,13 +296,20 @@ public static class ResultsSummary
     {
         for (Type? type = row?.BenchmarkType; type is not null; type = type.BaseType)
         {
-            if (type.IsGenericType && type.GetGenericTypeDefinition() == typeof(Benchmarks.SerializerBenchmarks<,>))
+            if (type.IsGenericType && type.GetGenericTypeDefinition() == typeof(SerializerBenchmarks<,,>))
             {
                 return type.GetGenericArguments()[1].GetProperty("SameBytes", System.Reflection.BindingFlags.Public | System.Reflection.BindingFlags.Static)?.GetValue(null) as bool?;
             }
         }
 
         return null;
+    }
+
+    /// <summary>The distinct <paramref name="names"/>, those in <paramref name="order"/> first and in that order, then the rest as they came.</summary>
+    private static IEnumerable<string> InOrder(IEnumerable<string> names, string[] order)
+    {
+        List<string> distinct = names.Distinct().ToList();
+        return distinct.OrderBy(n => Array.IndexOf(order, n) is int i && i >= 0 ? i : order.Length + distinct.IndexOf(n));
     }
 
     private static Row? Find(List<Row> rows, string payload, string operation, string contender) =>
@@ -202,8 +338,12 @@ public static class ResultsSummary
         };
     }
 
-    private sealed record Row(string Payload, string Operation, string Contender, double Mean, long? Allocated, int? Size, Type BenchmarkType)
+    /// <summary>One benchmark's result: its payload, operation and contender (from the class and method names), mean, allocation and message size.</summary>
+    private sealed record Row(string Payload, string Operation, string Contender, double Mean, long? Allocated, int? Size, int? Framing, Type BenchmarkType)
     {
+        /// <summary>The message without its record framing.</summary>
+        public int? PayloadOnly => Size - (Framing ?? 0);
+
         public static Row? From(Summary summary, BenchmarkCase benchmark)
         {
             BenchmarkReport? report = summary[benchmark];
@@ -217,9 +357,9 @@ public static class ResultsSummary
             string operation = underscore < 0 ? method : method[..underscore];
             string contender = underscore < 0 ? method : method[(underscore + 1)..];
             string payload = benchmark.Descriptor.Type.Name.Replace("Benchmarks", string.Empty, StringComparison.Ordinal);
-            int? size = PayloadSizes.TryGet(benchmark.Descriptor.Type, method, out int bytes) ? bytes : null;
+            bool sized = PayloadSizes.TryGet(benchmark.Descriptor.Type, method, out PayloadSize size);
             long? allocated = report.GcStats.GetBytesAllocatedPerOperation(benchmark);
-            return new Row(payload, operation, contender, report.ResultStatistics.Mean, allocated, size, benchmark.Descriptor.Type);
+            return new Row(payload, operation, contender, report.ResultStatistics.Mean, allocated, sized ? size.Message : null, sized ? size.Framing : null, benchmark.Descriptor.Type);
         }
     }
 }
