@@ -75,8 +75,9 @@ public sealed partial class IpcChannel
             {
                 incoming = TakeRecord(ref _pumpBuffer, out message, out correlation);
             }
-            catch (FastSerializationException ex)
+            catch (Exception ex) when (ex is FastSerializationException or IpcException)
             {
+                // A malformed record, or a control record that is not allowed here (a second Hello).
                 ReturnPumpBuffer();
                 SawEnd(ex);
                 break;
@@ -206,7 +207,19 @@ public sealed partial class IpcChannel
         }
 
         // The hot path: nothing queued by a request waiter, the next record already in the held buffer.
-        if (Volatile.Read(ref _inboxed) == 0 && _pumpStash is null && TryTakeHeld(0, out Pumped pumped))
+        bool taken;
+        Pumped pumped = default;
+        try
+        {
+            taken = Volatile.Read(ref _inboxed) == 0 && _pumpStash is null && TryTakeHeld(0, out pumped);
+        }
+        catch
+        {
+            _pump.Exit(); // a deserialization that failed in the application's own type: the pump stays usable
+            throw;
+        }
+
+        if (taken)
         {
             _pump.Exit();
             return new ValueTask<object?>(pumped.Message);

@@ -21,7 +21,11 @@ public sealed partial class IpcChannel
     /// </summary>
     /// <typeparam name="T">The message's static type; its runtime type must be registered.</typeparam>
     /// <param name="message">The message.</param>
-    /// <param name="cancellationToken">Cancels the wait for the transport (back-pressure) or for other senders.</param>
+    /// <param name="cancellationToken">
+    /// Cancels the wait for other senders or for the transport (back-pressure). A send canceled while its
+    /// record is being written into a socket or a pipe also ends the channel, since the record may be half
+    /// written (the peer drops it, and never reads a damaged record).
+    /// </param>
     /// <returns>A task that completes when the message is in the channel's buffer.</returns>
     /// <exception cref="FastSerializationException">The message's type is not registered, or it cannot be written.</exception>
     /// <exception cref="IpcException">The channel is closed or the connection broke.</exception>
@@ -332,6 +336,11 @@ public sealed partial class IpcChannel
         {
             throw BrokenWhileSending(ex);
         }
+        catch (OperationCanceledException) when (WritesToAStream)
+        {
+            EndAfterCanceledWrite();
+            throw;
+        }
 
         if (flush.IsCompletedSuccessfully)
         {
@@ -353,8 +362,28 @@ public sealed partial class IpcChannel
         {
             throw BrokenWhileSending(ex);
         }
+        catch (OperationCanceledException) when (WritesToAStream)
+        {
+            EndAfterCanceledWrite();
+            throw;
+        }
 
         CheckFlushed(result);
+    }
+
+    /// <summary>True when the channel's bytes go to a stream (a socket, a pipe) through a stream pipe writer.</summary>
+    private bool WritesToAStream => _transport is Stream or StreamPair;
+
+    /// <summary>
+    /// A flush into a stream was canceled while the stream wrote: part of a record may have gone, and the
+    /// stream pipe writer would write those bytes again. The peer must not read a damaged record, so the
+    /// channel ends here (the peer sees it end inside a record, whose bytes it drops). The caller holds the
+    /// send lock; the channel is closed in the background.
+    /// </summary>
+    private void EndAfterCanceledWrite()
+    {
+        _flushError ??= new IpcException("A send was canceled while its record was being written to the transport; the channel was closed so that the peer never reads a damaged record.");
+        _ = Task.Run(AbortAsync);
     }
 
     /// <summary>A transport that failed under a send: the channel was closed under it (the transport disposed), or the connection broke.</summary>

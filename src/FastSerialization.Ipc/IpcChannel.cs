@@ -48,6 +48,7 @@ public sealed partial class IpcChannel : IAsyncDisposable
     private Exception? _receiveEnd;
     private int _disposed;
     private int _transportDisposed;
+    private Task? _abort;
     private Task _receiveLoop = Task.CompletedTask;
 
     private IpcChannel(PipeReader reader, PipeWriter writer, CustomBinaryFormatter formatter, IpcChannelOptions options, IAsyncDisposable? transport)
@@ -165,7 +166,26 @@ public sealed partial class IpcChannel : IAsyncDisposable
     /// Stops everything without telling the peer, in bounded time whatever the peer does: a sender blocked
     /// on a peer that does not read is released with an <see cref="IpcException"/>.
     /// </summary>
-    private async Task AbortAsync()
+    private Task AbortAsync()
+    {
+        // Once: closing, a failed handshake and a canceled write may each ask for it.
+        var mine = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        Task? running = Interlocked.CompareExchange(ref _abort, mine.Task, null);
+        if (running is not null)
+        {
+            return running;
+        }
+
+        _ = AbortCoreAsync().ContinueWith(
+            static (done, state) => ((TaskCompletionSource)state!).SetFromTask(done),
+            mine,
+            CancellationToken.None,
+            TaskContinuationOptions.ExecuteSynchronously,
+            TaskScheduler.Default);
+        return mine.Task;
+    }
+
+    private async Task AbortCoreAsync()
     {
         Interlocked.Exchange(ref _disposed, 1);
         _closing.Cancel();
@@ -210,9 +230,17 @@ public sealed partial class IpcChannel : IAsyncDisposable
             _reader.CancelPendingRead();
             try
             {
-                await _receiveLoop.ConfigureAwait(false);
+                await _receiveLoop.WaitAsync(TimeSpan.FromSeconds(5)).ConfigureAwait(false);
             }
-            catch (Exception ex) when (ex is IpcException or FastSerializationException or OperationCanceledException or IOException)
+            catch (TimeoutException)
+            {
+                // The receive loop is stuck inside a transport read that ignores cancellation and outlived
+                // its stream (a user's stream, an anonymous pipe): leave the reader and transport as they are.
+                _inbox.TryComplete();
+                FailPendingRequests(new IpcException("The channel was closed."));
+                return;
+            }
+            catch (Exception)
             {
                 // Already reported to the readers.
             }

@@ -26,6 +26,7 @@ public sealed class IpcServer : IAsyncDisposable
     private readonly string? _socketPath;
     private readonly IpcTransport _transport;
     private readonly SafeFileHandle? _nameLock;
+    private readonly CancellationTokenSource _disposing = new();
     private int _disposed;
     private int _maxPendingHandshakes = 64;
 
@@ -43,8 +44,9 @@ public sealed class IpcServer : IAsyncDisposable
     /// <summary>
     /// Raised when a client connected but its channel could not be opened: its registry or format version
     /// differs, it sent something malformed, its connection broke, or it did not complete the handshake in
-    /// time. The failure is that connection's alone; the server keeps listening. Handlers run on the accept
-    /// loop's thread; an exception they throw is ignored.
+    /// time. The failure is that connection's alone; the server keeps listening. Handshakes run side by
+    /// side, so handlers may be called from several threads at once: keep them thread-safe. An exception
+    /// a handler throws is ignored.
     /// </summary>
     public event Action<IpcException>? HandshakeFailed;
 
@@ -55,7 +57,11 @@ public sealed class IpcServer : IAsyncDisposable
     /// </summary>
     public event Action<Exception>? AcceptFailed;
 
-    /// <summary>How many connections may be in their handshake at once in <see cref="AcceptAllAsync"/>; more wait to be accepted. Default 64.</summary>
+    /// <summary>
+    /// How many connections <see cref="AcceptAllAsync"/> holds at once without the caller having taken them:
+    /// in their handshake, or open and waiting to be taken. Further clients wait in the listen backlog (and
+    /// their handshake may time out). Default 64. Read when <see cref="AcceptAllAsync"/> starts.
+    /// </summary>
     public int MaxPendingHandshakes
     {
         get => _maxPendingHandshakes;
@@ -176,9 +182,13 @@ public sealed class IpcServer : IAsyncDisposable
     public async IAsyncEnumerable<IpcChannel> AcceptAllAsync([EnumeratorCancellation] CancellationToken cancellationToken = default)
     {
         ObjectDisposedException.ThrowIf(Volatile.Read(ref _disposed) != 0, this);
+
+        // Opened channels wait here for the caller; each holds its handshake's slot until it is taken, so
+        // a caller that takes them slowly leaves further clients in the listen backlog, not in memory.
         var opened = System.Threading.Channels.Channel.CreateUnbounded<IpcChannel>(new System.Threading.Channels.UnboundedChannelOptions { SingleReader = true });
-        using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-        Task accepting = AcceptLoopAsync(opened.Writer, stop.Token);
+        using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken, _disposing.Token);
+        using var slots = new SemaphoreSlim(_maxPendingHandshakes, _maxPendingHandshakes);
+        Task accepting = AcceptLoopAsync(opened.Writer, slots, stop.Token);
         try
         {
             while (true)
@@ -186,7 +196,7 @@ public sealed class IpcServer : IAsyncDisposable
                 IpcChannel channel;
                 try
                 {
-                    if (!await opened.Reader.WaitToReadAsync(cancellationToken).ConfigureAwait(false))
+                    if (!await opened.Reader.WaitToReadAsync(stop.Token).ConfigureAwait(false))
                     {
                         break;
                     }
@@ -196,11 +206,12 @@ public sealed class IpcServer : IAsyncDisposable
                         continue;
                     }
                 }
-                catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
+                catch (OperationCanceledException) when (stop.IsCancellationRequested)
                 {
                     break;
                 }
 
+                slots.Release();
                 yield return channel;
             }
         }
@@ -218,24 +229,14 @@ public sealed class IpcServer : IAsyncDisposable
     }
 
     /// <summary>Accepts connections and starts a handshake for each, until stopped or disposed; then waits for the handshakes under way.</summary>
-    private async Task AcceptLoopAsync(System.Threading.Channels.ChannelWriter<IpcChannel> opened, CancellationToken stop)
+    private async Task AcceptLoopAsync(System.Threading.Channels.ChannelWriter<IpcChannel> opened, SemaphoreSlim slots, CancellationToken stop)
     {
         var pending = new HashSet<Task>();
-        using var slots = new SemaphoreSlim(_maxPendingHandshakes, int.MaxValue);
-        int slotCount = _maxPendingHandshakes;
         var pause = TimeSpan.Zero;
         try
         {
             while (!stop.IsCancellationRequested && Volatile.Read(ref _disposed) == 0)
             {
-                // A change of MaxPendingHandshakes while the loop runs: add the new slots (a lowered cap takes effect with the next loop).
-                int wanted = _maxPendingHandshakes;
-                if (wanted > slotCount)
-                {
-                    slots.Release(wanted - slotCount);
-                    slotCount = wanted;
-                }
-
                 await slots.WaitAsync(stop).ConfigureAwait(false);
                 object connection;
                 try
@@ -295,7 +296,11 @@ public sealed class IpcServer : IAsyncDisposable
         }
     }
 
-    /// <summary>One connection's handshake, in the background of the accept loop: its failure is reported and is its own.</summary>
+    /// <summary>
+    /// One connection's handshake, in the background of the accept loop: its failure is reported and is its
+    /// own. Its slot is given back when it fails, or by the caller of <see cref="AcceptAllAsync"/> when it
+    /// takes the opened channel.
+    /// </summary>
     private async Task HandshakeOneAsync(object connection, System.Threading.Channels.ChannelWriter<IpcChannel> opened, SemaphoreSlim slots, CancellationToken stop)
     {
         try
@@ -303,8 +308,10 @@ public sealed class IpcServer : IAsyncDisposable
             IpcChannel channel = await OpenChannelAsync(connection, stop).ConfigureAwait(false);
             if (!opened.TryWrite(channel))
             {
-                await channel.DisposeAsync().ConfigureAwait(false);
+                await channel.DisposeAsync().ConfigureAwait(false); // nobody takes channels any more
             }
+
+            return;
         }
         catch (Exception) when (stop.IsCancellationRequested)
         {
@@ -314,10 +321,8 @@ public sealed class IpcServer : IAsyncDisposable
         {
             Report(HandshakeFailed, ex as IpcException ?? new IpcException("A client's connection failed during the handshake: " + ex.Message, ex));
         }
-        finally
-        {
-            slots.Release();
-        }
+
+        slots.Release();
     }
 
     /// <summary>Raises an event; an exception from a handler is not the server's to die of.</summary>
@@ -369,11 +374,20 @@ public sealed class IpcServer : IAsyncDisposable
         return await IpcChannel.CreateAsync((Stream)connection, _formatter, _options, cancellationToken).ConfigureAwait(false);
     }
 
-    /// <summary>Stops listening and removes the socket. Channels already accepted stay open.</summary>
+    /// <summary>
+    /// Stops listening and removes the socket; <see cref="AcceptAllAsync"/> ends, closing the connections still
+    /// in their handshake. Channels already accepted stay open.
+    /// </summary>
     /// <returns>A completed task.</returns>
     public ValueTask DisposeAsync()
     {
-        if (Interlocked.Exchange(ref _disposed, 1) == 0 && _listener is not null)
+        if (Interlocked.Exchange(ref _disposed, 1) != 0)
+        {
+            return ValueTask.CompletedTask;
+        }
+
+        _disposing.Cancel(); // ends AcceptAllAsync, with the handshakes it has under way
+        if (_listener is not null)
         {
             _listener.Dispose();
             try

@@ -183,13 +183,13 @@ try
         {
             await using IpcChannel channel = await IpcChannel.ConnectAsync(args[1], Registry.Create(), IpcTransport.SharedMemory, options);
             Console.WriteLine("CONNECTED");
-            var deadline = DateTime.UtcNow.AddSeconds(60);
+            using var deadline = new CancellationTokenSource(TimeSpan.FromSeconds(60));
             long sent = 0;
             try
             {
-                while (DateTime.UtcNow < deadline)
+                while (!deadline.IsCancellationRequested)
                 {
-                    await channel.SendManyAsync(Enumerable.Range(0, 2000).Select(i => Trade.Make(sent + i)));
+                    await channel.SendManyAsync(Enumerable.Range(0, 2000).Select(i => Trade.Make(sent + i)), deadline.Token);
                     sent += 2000;
                 }
             }
@@ -197,6 +197,9 @@ try
             {
                 Console.WriteLine($"SEND-FAILED after {sent} trades: {ex.Message}");
                 return 0;
+            }
+            catch (OperationCanceledException)
+            {
             }
 
             Console.WriteLine($"NO-FAILURE after {sent} trades");

@@ -58,6 +58,18 @@ public class CarelessPeerTests
         cts.Cancel();
         Func<Task> send = () => blocked.WaitAsync(TimeSpan.FromSeconds(10));
         await send.Should().ThrowAsync<Exception>().Where(e => e is OperationCanceledException || e is IpcException);
+
+        // The record being written when the send was canceled may be half gone: the peer must get whole
+        // records, then the end of the channel, and never a damaged record.
+        using var reading = new CancellationTokenSource(Timeout);
+        Func<Task> readAll = async () =>
+        {
+            while (await client.ReceiveAsync(reading.Token) is { } message)
+            {
+                ((Trade)message).Symbol.Should().HaveLength(60_000);
+            }
+        };
+        await readAll.Should().ThrowAsync<IpcException>();
     }
 
     /// <summary>Sends large messages to a peer that does not read until one send waits (the socket's buffers are full); returns that send.</summary>

@@ -2,11 +2,13 @@ using System;
 using System.Buffers.Binary;
 using System.Collections.Generic;
 using System.IO;
+using System.Linq;
 using System.Net.Sockets;
 using System.Runtime.Versioning;
 using System.Threading;
 using System.Threading.Tasks;
 using FastSerialization.Ipc.Internal;
+using FastSerialization.Ipc.SharedMemory;
 using FastSerialization.Ipc.TestChild;
 using FluentAssertions;
 using Xunit;
@@ -260,6 +262,7 @@ public class HostilePeerTests
         // The head of the ring the child writes into is this side's to write: a hostile consumer says it
         // consumed 2^40 bytes. The child's writer must refuse that rather than copy past the ring.
         Volatile.Write(ref serverSide.SharedMemoryRings!.File.ClientToServer.Head, 1L << 40);
+        serverSide.SharedMemoryRings.Doorbell.Ring(Doorbell.SpaceByte); // wakes the producer if the full ring put it to sleep
         int exit = await producer.WaitForExitAsync(Timeout);
         exit.Should().Be(0, "the producer must end with an IpcException, not a crash: " + producer.Output);
         producer.Output.Should().Contain("SEND-FAILED").And.Contain("shared-memory ring");
@@ -295,6 +298,111 @@ public class HostilePeerTests
         (await read.Should().ThrowAsync<Exception>()).Which.Should().Match(e => e is IpcException || e is FastSerializationException, "a hostile ring ends reads with a documented exception: " + tamperer.Output);
         Func<Task> completion = () => serverSide.Completion.WaitAsync(Timeout);
         await completion.Should().ThrowAsync<Exception>();
+    }
+
+    // ---- Found in review: what else a peer could do ----
+
+    [Theory(Timeout = TestTimeouts.Test)]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task AHelloAfterTheHandshake_EndsTheChannel_InsteadOfWedgingIt(bool callingThread)
+    {
+        var pipes = DuplexPipes.Create();
+        Task<IpcChannel> openA = IpcChannel.CreateAsync(pipes.AReader, pipes.AWriter, Registry.Create());
+        Task<IpcChannel> openB = IpcChannel.CreateAsync(pipes.BReader, pipes.BWriter, Registry.Create(), new IpcChannelOptions { ReceiveOnCallingThread = callingThread });
+        await using IpcChannel a = await openA;
+        await using IpcChannel b = await openB;
+
+        await a.SendAsync(new Ping { Id = 1 });
+        await a.FlushAsync();
+        await a.Writer.WriteAsync(Convert.FromHexString("0600000000" + "01" + "00000000")); // a Hello with a bad magic
+        using var cts = new CancellationTokenSource(Timeout);
+        ((Ping)(await b.ReceiveAsync(cts.Token))!).Id.Should().Be(1);
+        Func<Task> second = async () => await b.ReceiveAsync(cts.Token);
+        await second.Should().ThrowAsync<IpcException>();
+        Func<Task> third = async () => await b.ReceiveAsync(cts.Token);
+        await third.Should().ThrowAsync<IpcException>("the channel ended: later reads say so at once");
+        Func<Task> completion = () => b.Completion.WaitAsync(Timeout);
+        await completion.Should().ThrowAsync<IpcException>();
+    }
+
+    [Fact(Timeout = TestTimeouts.Test)]
+    public async Task AcceptAll_HoldsNoMoreUntakenChannelsThanTheCap()
+    {
+        string name = Names.Unique("untaken");
+        await using IpcServer server = IpcServer.Listen(name, Registry.Create());
+        server.MaxPendingHandshakes = 2;
+        using var stop = new CancellationTokenSource();
+        await using IAsyncEnumerator<IpcChannel> accepted = server.AcceptAllAsync(stop.Token).GetAsyncEnumerator();
+        Task<bool> first = accepted.MoveNextAsync().AsTask();
+
+        // Six clients at once; the caller takes one channel and then none: two more may wait opened.
+        var options = new IpcChannelOptions { HandshakeTimeout = TimeSpan.FromSeconds(3) };
+        Task<IpcChannel>[] clients = Enumerable.Range(0, 6).Select(_ => IpcChannel.ConnectAsync(name, Registry.Create(), options)).ToArray();
+        (await first.WaitAsync(Timeout)).Should().BeTrue();
+        await using IpcChannel taken = accepted.Current;
+        await Task.WhenAll(clients.Select(c => c.ContinueWith(_ => { }, TaskScheduler.Default))).WaitAsync(Timeout);
+        clients.Count(c => c.IsCompletedSuccessfully).Should().BeLessThanOrEqualTo(3, "one taken, and at most MaxPendingHandshakes = 2 opened and waiting");
+        clients.Where(c => !c.IsCompletedSuccessfully).Should().OnlyContain(c => c.Exception!.InnerException is IpcException);
+        foreach (Task<IpcChannel> client in clients.Where(c => c.IsCompletedSuccessfully))
+        {
+            await (await client).DisposeAsync();
+        }
+
+        stop.Cancel();
+    }
+
+    [Fact(Timeout = TestTimeouts.Test)]
+    public async Task DisposingTheServer_EndsAcceptAll_AndClosesHandshakesUnderWay()
+    {
+        string name = Names.Unique("stopping");
+        IpcServer server = IpcServer.Listen(name, Registry.Create(), new IpcChannelOptions { HandshakeTimeout = TimeSpan.FromSeconds(120) });
+        Task loop = Task.Run(async () =>
+        {
+            await foreach (IpcChannel channel in server.AcceptAllAsync())
+            {
+                await channel.DisposeAsync();
+            }
+        });
+        using Socket silent = await ConnectRawAsync(server.Address);
+        await Task.Delay(300); // its handshake is under way, waiting for a Hello that never comes
+        await server.DisposeAsync();
+        await loop.WaitAsync(Timeout);
+
+        var buffer = new byte[4096];
+        int read;
+        do
+        {
+            read = await silent.ReceiveAsync(buffer, SocketFlags.None).WaitAsync(Timeout); // the server's Hello, then the end
+        }
+        while (read > 0);
+    }
+
+    [Fact(Timeout = TestTimeouts.Test)]
+    public async Task RingingAPeerThatNeverReadsItsDoorbell_NeverBlocks()
+    {
+        string path = Path.Combine(Path.GetTempPath(), Names.Unique("bell") + ".sock");
+        using var listener = new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
+        listener.Bind(new UnixDomainSocketEndPoint(path));
+        listener.Listen(1);
+        try
+        {
+            using Socket deaf = await ConnectRawAsync(path); // never reads
+            using Socket ours = await listener.AcceptAsync();
+            using var doorbell = new Doorbell(ours);
+            Task ringing = Task.Run(() =>
+            {
+                for (int i = 0; i < 1_000_000; i++)
+                {
+                    doorbell.Ring(Doorbell.DataByte); // a blocking send stops for good once the socket's buffers are full
+                }
+            });
+            await ringing.WaitAsync(Timeout);
+        }
+        finally
+        {
+            File.Delete(path);
+        }
     }
 
     private static async Task WaitForAsync(ChildProcess child, string marker)

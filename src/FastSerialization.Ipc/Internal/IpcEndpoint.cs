@@ -104,7 +104,7 @@ internal static partial class IpcEndpoint
     [UnsupportedOSPlatform("windows")]
     public static void CheckOwnedByCurrentUser(string path, string what)
     {
-        uint? owner = OwnerOf(path);
+        uint? owner = OwnerOf(path); // null: gone meanwhile (the open or connect that follows fails on its own), or not checkable here
         uint me = geteuid();
         if (owner is { } uid && uid != me)
         {
@@ -113,11 +113,16 @@ internal static partial class IpcEndpoint
         }
     }
 
-    /// <summary>The owner's user id of <paramref name="path"/> itself (a link is not followed), or null where this system is not supported.</summary>
+    /// <summary>
+    /// The owner's user id of <paramref name="path"/> itself (a link is not followed); null when it does not
+    /// exist, or where this system offers no way to ask (a Unix other than Linux and macOS, a C library
+    /// without <c>statx</c>).
+    /// </summary>
     [UnsupportedOSPlatform("windows")]
     private static unsafe uint? OwnerOf(string path)
     {
         const int Errno = 0;
+        const int NoSuchFile = 2; // ENOENT, on Linux and macOS
         byte* buffer = stackalloc byte[256];
         int result;
         int uidOffset;
@@ -126,7 +131,15 @@ internal static partial class IpcEndpoint
             const int AtFdCwd = -100;
             const int AtSymlinkNoFollow = 0x100;
             const uint StatxUid = 0x8;
-            result = statx(AtFdCwd, path, AtSymlinkNoFollow, StatxUid, buffer); // struct statx: the same on every architecture
+            try
+            {
+                result = statx(AtFdCwd, path, AtSymlinkNoFollow, StatxUid, buffer); // struct statx: the same on every architecture
+            }
+            catch (EntryPointNotFoundException)
+            {
+                return null;
+            }
+
             uidOffset = 20;
         }
         else if (OperatingSystem.IsMacOS())
@@ -141,7 +154,13 @@ internal static partial class IpcEndpoint
 
         if (result != Errno)
         {
-            throw new IpcException($"Cannot read the owner of {path}: error {Marshal.GetLastPInvokeError()}.");
+            int error = Marshal.GetLastPInvokeError();
+            if (error == NoSuchFile)
+            {
+                return null;
+            }
+
+            throw new IpcException($"Cannot read the owner of {path}: error {error}.");
         }
 
         return *(uint*)(buffer + uidOffset);

@@ -21,6 +21,7 @@ internal sealed class ReceiveQueue
     private readonly long _maxBytes;
     private readonly AsyncSignal _room = new();
     private long _bytes;
+    private int _producerWaits;
     private volatile bool _completed;
 
     public ReceiveQueue(int capacity, long maxBytes)
@@ -50,14 +51,20 @@ internal sealed class ReceiveQueue
                 throw new ChannelClosedException();
             }
 
-            long queued = Volatile.Read(ref _bytes);
-            if (queued == 0 || queued + size <= _maxBytes)
+            if (HasRoomFor(size))
             {
                 break;
             }
 
-            // A dequeue after the look above sets the signal, which a wait that starts later still sees.
-            await _room.WaitAsync(cancellationToken).ConfigureAwait(false);
+            // Say that this side waits, then look again: a dequeue either sees the flag (and sets the
+            // signal, which a wait that starts later still sees) or its bytes are seen here.
+            Interlocked.Exchange(ref _producerWaits, 1);
+            if (!HasRoomFor(size) && !_completed)
+            {
+                await _room.WaitAsync(cancellationToken).ConfigureAwait(false);
+            }
+
+            Volatile.Write(ref _producerWaits, 0);
         }
 
         Interlocked.Add(ref _bytes, size);
@@ -72,13 +79,23 @@ internal sealed class ReceiveQueue
         }
     }
 
+    private bool HasRoomFor(long size)
+    {
+        long queued = Volatile.Read(ref _bytes);
+        return queued == 0 || queued + size <= _maxBytes;
+    }
+
     /// <summary>Takes the next message, if one is queued.</summary>
     public bool TryDequeue(out object message)
     {
         if (_messages.Reader.TryRead(out Queued queued))
         {
-            Interlocked.Add(ref _bytes, -queued.Size);
-            _room.Set();
+            Interlocked.Add(ref _bytes, -queued.Size); // a full fence: the flag below is read after it
+            if (Volatile.Read(ref _producerWaits) != 0)
+            {
+                _room.Set();
+            }
+
             message = queued.Message;
             return true;
         }

@@ -25,6 +25,10 @@ internal sealed class Doorbell : IDisposable
     public Doorbell(Socket socket)
     {
         _socket = socket;
+
+        // Ringing must never block: a peer that stops reading its bells (hostile, or stuck) would
+        // otherwise hold the thread that publishes, and with it the send lock or the receive loop.
+        _socket.Blocking = false;
     }
 
     /// <summary>Rung when the peer published records.</summary>
@@ -39,16 +43,19 @@ internal sealed class Doorbell : IDisposable
     /// <summary>Starts listening for the peer's bells and for the socket's end.</summary>
     public void Start() => _ = Task.Run(ListenAsync);
 
-    /// <summary>Wakes the peer. Never blocks for long: the socket buffer holds far more bells than a sleeping peer leaves unread.</summary>
+    /// <summary>
+    /// Wakes the peer. Never blocks: when the socket's buffer is full, the peer has bells enough unread
+    /// (a bell only says "look at the ring"), and this one is dropped.
+    /// </summary>
     public void Ring(byte bell)
     {
         try
         {
-            _socket.Send(new ReadOnlySpan<byte>(in bell), SocketFlags.None);
+            _ = _socket.Send(new ReadOnlySpan<byte>(in bell), SocketFlags.None, out SocketError _);
         }
-        catch (Exception ex) when (ex is SocketException or ObjectDisposedException)
+        catch (ObjectDisposedException)
         {
-            // The peer is gone; its own end noticed, and this side's listener will.
+            // Closed on this side; the peer's own end notices.
         }
     }
 

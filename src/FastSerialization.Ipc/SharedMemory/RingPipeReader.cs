@@ -131,7 +131,7 @@ internal sealed class RingPipeReader : PipeReader
     private long ReadTail()
     {
         long tail = Volatile.Read(ref _ring.Tail);
-        if (tail < _lastTail || tail - _consumed > _ring.Capacity)
+        if (tail < _lastTail || (ulong)(tail - _consumed) > (ulong)_ring.Capacity)
         {
             throw new IpcException(
                 $"The peer corrupted the shared-memory ring: it reports {tail} bytes published, where only {_lastTail} to {_consumed + _ring.Capacity} are possible.");

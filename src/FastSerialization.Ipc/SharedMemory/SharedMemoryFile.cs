@@ -159,6 +159,13 @@ internal sealed unsafe class SharedMemoryFile : IDisposable
                 throw new IpcException($"The shared-memory file {path} does not hold rings of layout version {LayoutVersion} and {capacity} bytes.");
             }
 
+            // The server has written nothing into the rings yet: any other index is a hostile file.
+            if (!opened.ServerToClient.IsPristine || !opened.ClientToServer.IsPristine)
+            {
+                opened.Dispose();
+                throw new IpcException($"The shared-memory file {path} holds rings that are already in use (their head and tail are not 0).");
+            }
+
             BinaryPrimitives.WriteInt32LittleEndian(new Span<byte>(opened._base + 20, 4), Environment.ProcessId);
             return opened;
         }
@@ -297,6 +304,9 @@ internal sealed unsafe class Ring
     public ref int ConsumerSleeping => ref *(int*)(_header + 128);
 
     public void Reset() => new Span<byte>(_header, HeaderSize).Clear();
+
+    /// <summary>True while nothing was written into or taken from the ring.</summary>
+    public bool IsPristine => Volatile.Read(ref Tail) == 0 && Volatile.Read(ref Head) == 0;
 }
 
 /// <summary>A <see cref="MemoryManager{T}"/> over memory this process does not own (a mapped view).</summary>
