@@ -2,7 +2,6 @@ using System;
 using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
-using FastSerialization.Internal;
 
 namespace FastSerialization;
 

@@ -1,7 +1,7 @@
 using System;
 using System.Diagnostics.CodeAnalysis;
 
-namespace FastSerialization.Internal;
+namespace FastSerialization;
 
 /// <summary>Throws from cold paths, so the methods that call these stay small enough to inline.</summary>
 internal static class ThrowHelper

@@ -1,5 +1,4 @@
 using System;
-using FastSerialization.Internal;
 
 namespace FastSerialization;
 

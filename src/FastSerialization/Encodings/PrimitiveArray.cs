@@ -3,7 +3,7 @@ using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
-namespace FastSerialization.Internal;
+namespace FastSerialization;
 
 /// <summary>
 /// Bulk encoding of arrays of fixed-width primitives: the same bytes as writing the elements one by

@@ -1,5 +1,3 @@
-using FastSerialization.Internal;
-
 namespace FastSerialization;
 
 public ref partial struct FastBinaryReader

@@ -1,6 +1,6 @@
 using System.Runtime.CompilerServices;
 
-namespace FastSerialization.Internal;
+namespace FastSerialization;
 
 /// <summary>Sizes of unsigned LEB128 varints (WIRE-FORMAT.md section 2).</summary>
 internal static class VarInt

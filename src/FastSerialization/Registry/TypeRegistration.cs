@@ -1,6 +1,6 @@
 using System;
 
-namespace FastSerialization.Internal;
+namespace FastSerialization;
 
 /// <summary>One entry of a formatter's registry: an id, the type it stands for, and how to make one.</summary>
 internal abstract class TypeRegistration

@@ -1,7 +1,6 @@
 using System;
 using System.Buffers;
 using System.Runtime.CompilerServices;
-using FastSerialization.Internal;
 
 namespace FastSerialization;
 

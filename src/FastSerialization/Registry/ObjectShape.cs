@@ -1,6 +1,6 @@
 using System;
 
-namespace FastSerialization.Internal;
+namespace FastSerialization;
 
 /// <summary>Facts about a declared member type, computed once per type.</summary>
 internal static class ObjectShape<T>

@@ -1,7 +1,7 @@
 using System;
 using System.Text;
 
-namespace FastSerialization.Internal;
+namespace FastSerialization;
 
 /// <summary>
 /// UTF-8 that refuses what is not well formed, in both directions: a lone surrogate on encode, an

@@ -1,6 +1,6 @@
 using System.Runtime.CompilerServices;
 
-namespace FastSerialization.Internal;
+namespace FastSerialization;
 
 /// <summary>Bit-exact reinterpretation of floating-point values (keeps NaN payloads and -0.0).</summary>
 internal static class BitConversions

@@ -1,6 +1,6 @@
 using System.Runtime.CompilerServices;
 
-namespace FastSerialization.Internal;
+namespace FastSerialization;
 
 /// <summary>
 /// Creates and reads an instance of <typeparamref name="T"/>: through <see cref="IBinaryConstructible{TSelf}.ReadNew"/>

@@ -1,6 +1,5 @@
 using System;
 using System.Runtime.CompilerServices;
-using FastSerialization.Internal;
 
 namespace FastSerialization;
 

@@ -3,7 +3,7 @@ using System.Linq.Expressions;
 using System.Reflection;
 using System.Runtime.CompilerServices;
 
-namespace FastSerialization.Internal;
+namespace FastSerialization;
 
 /// <summary>
 /// How an instance of <typeparamref name="T"/> is made when no factory was registered: its

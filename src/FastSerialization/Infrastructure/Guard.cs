@@ -2,7 +2,7 @@ using System;
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 
-namespace FastSerialization.Internal;
+namespace FastSerialization;
 
 /// <summary>Argument checks for public entry points, named after the caller's expression.</summary>
 internal static class Guard

@@ -3,7 +3,6 @@ using System.Buffers;
 using System.IO;
 using System.Threading;
 using System.Threading.Tasks;
-using FastSerialization.Internal;
 
 namespace FastSerialization;
 
