@@ -2,7 +2,7 @@ using System.Runtime.CompilerServices;
 
 namespace FastSerialization;
 
-/// <summary>Sizes of unsigned LEB128 varints (WIRE-FORMAT.md section 2).</summary>
+/// <summary>Sizes of unsigned LEB128 varints (docs/FORMAT.md section 2).</summary>
 internal static class VarInt
 {
     /// <summary>The most bytes a varuint32 may take.</summary>

@@ -1,14 +1,11 @@
 using System;
 using System.Buffers;
-using System.Buffers.Binary;
 using System.Diagnostics.CodeAnalysis;
 
 namespace FastSerialization;
 
 public sealed partial class CustomBinaryFormatter
 {
-    private const int HeaderSize = 4;
-
     /// <summary>Reads the one record that <paramref name="record"/> holds.</summary>
     /// <param name="record">Exactly one record: length prefix, type id and payload.</param>
     /// <returns>The object read.</returns>
@@ -69,15 +66,12 @@ public sealed partial class CustomBinaryFormatter
     public bool TryReadRecord(ref ReadOnlySequence<byte> buffer, [NotNullWhen(true)] out object? value)
     {
         value = null;
-        if (buffer.Length < HeaderSize)
+        if (!RecordFrame.TryReadLength(buffer, _maxRecordLength, out int length))
         {
             return false;
         }
 
-        Span<byte> header = stackalloc byte[HeaderSize];
-        buffer.Slice(0, HeaderSize).CopyTo(header);
-        int length = CheckLength(BinaryPrimitives.ReadUInt32LittleEndian(header));
-        long total = HeaderSize + (long)length;
+        long total = RecordFrame.LengthPrefixSize + (long)length;
         if (buffer.Length < total)
         {
             return false;
@@ -107,26 +101,6 @@ public sealed partial class CustomBinaryFormatter
         return true;
     }
 
-    /// <summary>Checks a record's length prefix against the format and the limit.</summary>
-    private int CheckLength(uint length)
-    {
-        if (length == 0)
-        {
-            throw new FastSerializationException(
-                "Malformed record at offset 0: the length prefix is 0, but a record holds at least a type id.", 0, typeId: null);
-        }
-
-        if (length > (uint)_maxRecordLength)
-        {
-            throw new FastSerializationException(
-                $"Record at offset 0 declares {length} bytes, over the limit of {_maxRecordLength} (CustomBinaryFormatterOptions.MaxRecordLength); nothing was allocated.",
-                0,
-                typeId: null);
-        }
-
-        return (int)length;
-    }
-
     /// <summary>Reads the record at the start of <paramref name="data"/>.</summary>
     private object ReadRecord(ReadOnlySpan<byte> data, out int consumed) => ReadRecord<object>(data, out consumed);
 
@@ -137,54 +111,13 @@ public sealed partial class CustomBinaryFormatter
     /// </summary>
     private T ReadRecord<T>(ReadOnlySpan<byte> data, out int consumed)
     {
-        EnsureFrozen();
-        if (data.Length < HeaderSize)
-        {
-            ThrowHelper.ThrowTruncated("record length prefix", 0, null, HeaderSize, data.Length);
-        }
-
-        int length = CheckLength(BinaryPrimitives.ReadUInt32LittleEndian(data));
-        if (data.Length - HeaderSize < length)
-        {
-            ThrowHelper.ThrowTruncated("record", HeaderSize, null, length, data.Length - HeaderSize);
-        }
-
-        int end = HeaderSize + length;
-        ReadOnlySpan<byte> recordSpan = data.Slice(0, end);
-        var idReader = new FastBinaryReader(recordSpan, HeaderSize, end, this, typeId: 0);
-        uint typeId = idReader.ReadTypeId();
-        TypeRegistration? registration = FindRegistration(typeId);
-        if (registration is null)
-        {
-            throw new FastSerializationException(
-                $"Record at offset 0 has type id {typeId}, which is not registered with this formatter; only registered types are read.",
-                HeaderSize,
-                (int)typeId);
-        }
-
-        var reader = new FastBinaryReader(recordSpan, idReader.Position, end, this, registration.Id);
-        T value;
-        try
-        {
-            value = typeof(T).IsValueType && registration.Type == typeof(T)
-                ? registration.ReadExact<T>(ref reader)
-                : CastRecord<T>(registration.ReadBoxed(ref reader));
-        }
-        catch (Exception ex) when (ex is not FastSerializationException)
-        {
-            throw new FastSerializationException(
-                $"Reading a record of type id {registration.Id} ({registration.Type}) failed at offset {reader.Position}: {ex.Message}",
-                reader.Position,
-                registration.Id,
-                ex);
-        }
-
-        if (reader.HasRemaining)
-        {
-            reader.FinishFrame(registration.Type, _rejectUnreadBytes);
-        }
-
-        consumed = end;
+        _registry.EnsureFrozen();
+        RecordHeader header = RecordFrame.ReadHeader(data, _maxRecordLength);
+        TypeRegistration registration = _registry.GetForRecord(header.TypeId, RecordFrame.LengthPrefixSize);
+        var reader = new FastBinaryReader(
+            data.Slice(0, header.RecordSize), header.PayloadStart, header.RecordSize, _registry, registration.Id, _maxDepth, _rejectUnreadBytes);
+        T value = registration.ReadRecord<T>(ref reader);
+        consumed = header.RecordSize;
         return value;
     }
 
@@ -194,15 +127,4 @@ public sealed partial class CustomBinaryFormatter
             $"The span holds {length - consumed} bytes after the record of {consumed} bytes at offset 0; to read several records, use the overload that returns bytesConsumed.",
             consumed,
             typeId: null);
-
-    private static T CastRecord<T>(object value)
-    {
-        if (value is T typed)
-        {
-            return typed;
-        }
-
-        throw new FastSerializationException(
-            $"The record holds a {value.GetType()}, which is not a {typeof(T)}.");
-    }
 }

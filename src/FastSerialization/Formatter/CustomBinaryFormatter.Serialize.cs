@@ -28,9 +28,9 @@ public sealed partial class CustomBinaryFormatter
     {
         Guard.NotNull(destination);
         Guard.NotNullValue(value);
-        TypeRegistration registration = GetRegistrationForWrite(value);
-        var writer = new FastBinaryWriter(destination, registration.SizeHint, this);
-        WriteRecord(ref writer, registration, value);
+        TypeRegistration registration = _registry.GetForWrite(value);
+        var writer = new FastBinaryWriter(destination, registration.SizeHint, _registry, _maxDepth);
+        RecordFrame.Write(ref writer, registration, value, _maxRecordLength);
         writer.Commit();
     }
 
@@ -45,11 +45,11 @@ public sealed partial class CustomBinaryFormatter
     public bool TrySerialize<T>(T value, Span<byte> destination, out int bytesWritten)
     {
         Guard.NotNullValue(value);
-        TypeRegistration registration = GetRegistrationForWrite(value);
-        var writer = new FastBinaryWriter(destination, this);
+        TypeRegistration registration = _registry.GetForWrite(value);
+        var writer = new FastBinaryWriter(destination, _registry, _maxDepth);
         try
         {
-            WriteRecord(ref writer, registration, value);
+            RecordFrame.Write(ref writer, registration, value, _maxRecordLength);
             bytesWritten = writer.IsInInitialBuffer ? writer.BytesPending : 0;
             return writer.IsInInitialBuffer;
         }
@@ -67,11 +67,11 @@ public sealed partial class CustomBinaryFormatter
     public byte[] SerializeToArray(object value)
     {
         Guard.NotNullValue(value);
-        TypeRegistration registration = GetRegistrationForWrite(value);
-        var writer = new FastBinaryWriter(registration.SizeHint, this);
+        TypeRegistration registration = _registry.GetForWrite(value);
+        var writer = new FastBinaryWriter(registration.SizeHint, _registry, _maxDepth);
         try
         {
-            WriteRecord(ref writer, registration, value);
+            RecordFrame.Write(ref writer, registration, value, _maxRecordLength);
             return writer.WrittenSpan.ToArray();
         }
         finally
@@ -92,11 +92,11 @@ public sealed partial class CustomBinaryFormatter
     {
         Guard.NotNull(serializationStream);
         Guard.NotNull(graph);
-        TypeRegistration registration = GetRegistrationForWrite(graph);
-        var writer = new FastBinaryWriter(registration.SizeHint, this);
+        TypeRegistration registration = _registry.GetForWrite(graph);
+        var writer = new FastBinaryWriter(registration.SizeHint, _registry, _maxDepth);
         try
         {
-            WriteRecord(ref writer, registration, graph);
+            RecordFrame.Write(ref writer, registration, graph, _maxRecordLength);
             writer.WriteTo(serializationStream);
         }
         finally
@@ -116,13 +116,13 @@ public sealed partial class CustomBinaryFormatter
     {
         Guard.NotNull(serializationStream);
         Guard.NotNull(graph);
-        TypeRegistration registration = GetRegistrationForWrite(graph);
-        var writer = new FastBinaryWriter(registration.SizeHint, this);
+        TypeRegistration registration = _registry.GetForWrite(graph);
+        var writer = new FastBinaryWriter(registration.SizeHint, _registry, _maxDepth);
         byte[] buffer;
         int length;
         try
         {
-            WriteRecord(ref writer, registration, graph);
+            RecordFrame.Write(ref writer, registration, graph, _maxRecordLength);
             buffer = writer.DetachBuffer(out length);
         }
         catch
@@ -143,40 +143,6 @@ public sealed partial class CustomBinaryFormatter
         finally
         {
             ArrayPool<byte>.Shared.Return(buffer);
-        }
-    }
-
-    private TypeRegistration GetRegistrationForWrite<T>(T value)
-    {
-        // The static type is the runtime type for structs and for most calls: a cached lookup.
-        TypeRegistration? registration = typeof(T).IsValueType || value!.GetType() == typeof(T)
-            ? RegistrationCache<T>.Get(this)
-            : FindRegistration(value.GetType());
-        if (registration is null)
-        {
-            ThrowHelper.ThrowNotRegistered(value!.GetType());
-        }
-
-        return registration;
-    }
-
-    private void WriteRecord<T>(ref FastBinaryWriter writer, TypeRegistration registration, T value)
-    {
-        int start = writer.BeginRecord((uint)registration.Id);
-        if (typeof(T).IsValueType && StructWriter<T>.Write is { } writeStruct)
-        {
-            writeStruct(ref writer, value);
-        }
-        else
-        {
-            registration.WriteBoxed(value!, ref writer);
-        }
-
-        writer.EndRecord(start, _maxRecordLength, registration.Id);
-        int size = writer.BytesPending - start;
-        if (size != registration.SizeHint)
-        {
-            registration.SizeHint = size;
         }
     }
 }

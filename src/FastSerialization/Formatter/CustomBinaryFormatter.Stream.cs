@@ -1,6 +1,4 @@
 using System;
-using System.Buffers;
-using System.Buffers.Binary;
 using System.Collections.Generic;
 using System.IO;
 using System.Runtime.CompilerServices;
@@ -11,10 +9,6 @@ namespace FastSerialization;
 
 public sealed partial class CustomBinaryFormatter
 {
-    // A record's bytes are read into a buffer that starts at most this large and doubles as data
-    // arrives, so a length prefix that promises more than the stream holds costs little memory.
-    private const int InitialStreamBufferSize = 64 * 1024;
-
     /// <summary>
     /// Reads one record from <paramref name="serializationStream"/>. Works with streams that return
     /// any number of bytes per read, down to one.
@@ -42,7 +36,7 @@ public sealed partial class CustomBinaryFormatter
     /// <param name="serializationStream">The stream to read from.</param>
     /// <returns>The object read.</returns>
     /// <exception cref="FastSerializationException">As for <see cref="Deserialize(Stream)"/>, or the record holds another type.</exception>
-    public T Deserialize<T>(Stream serializationStream) => CastRecord<T>(Deserialize(serializationStream));
+    public T Deserialize<T>(Stream serializationStream) => TypeRegistration.CastRecord<T>(Deserialize(serializationStream));
 
     /// <summary>Reads one record from <paramref name="serializationStream"/> asynchronously.</summary>
     /// <param name="serializationStream">The stream to read from.</param>
@@ -63,7 +57,7 @@ public sealed partial class CustomBinaryFormatter
     /// <returns>The object read.</returns>
     /// <exception cref="FastSerializationException">As for <see cref="Deserialize(Stream)"/>, or the record holds another type.</exception>
     public async Task<T> DeserializeAsync<T>(Stream serializationStream, CancellationToken cancellationToken = default) =>
-        CastRecord<T>(await DeserializeAsync(serializationStream, cancellationToken).ConfigureAwait(false));
+        TypeRegistration.CastRecord<T>(await DeserializeAsync(serializationStream, cancellationToken).ConfigureAwait(false));
 
     /// <summary>
     /// Reads records from <paramref name="stream"/> until its clean end (an end of stream before the
@@ -115,177 +109,30 @@ public sealed partial class CustomBinaryFormatter
 
     private bool TryReadFromStream(Stream stream, out object? value)
     {
-        value = null;
-        if (stream is MemoryStream memory && memory.TryGetBuffer(out ArraySegment<byte> contents))
+        if (!RecordStreamReader.TryRead(stream, _maxRecordLength, out RecordBytes record))
         {
-            return TryReadInPlace(memory, contents, out value);
+            value = null;
+            return false;
         }
 
-        byte[] buffer = ArrayPool<byte>.Shared.Rent(256);
-        try
+        using (record)
         {
-            int got = ReadAtLeast(stream, buffer, 0, HeaderSize);
-            if (got == 0)
-            {
-                return false;
-            }
-
-            if (got < HeaderSize)
-            {
-                throw TruncatedStream(got, HeaderSize);
-            }
-
-            int total = HeaderSize + CheckLength(BinaryPrimitives.ReadUInt32LittleEndian(buffer));
-            int filled = HeaderSize;
-            while (filled < total)
-            {
-                if (filled == buffer.Length)
-                {
-                    buffer = GrowStreamBuffer(buffer, filled, total);
-                }
-
-                int chunk = ReadAtLeast(stream, buffer, filled, Math.Min(buffer.Length, total) - filled);
-                if (chunk == 0)
-                {
-                    throw TruncatedStream(filled, total);
-                }
-
-                filled += chunk;
-            }
-
-            value = ReadRecord(buffer.AsSpan(0, total), out _);
+            value = ReadRecord(record.Span, out _);
             return true;
-        }
-        finally
-        {
-            ArrayPool<byte>.Shared.Return(buffer);
         }
     }
 
     private async Task<object?> ReadFromStreamAsync(Stream stream, CancellationToken cancellationToken)
     {
-        if (stream is MemoryStream memory && memory.TryGetBuffer(out ArraySegment<byte> contents))
+        RecordBytes record = await RecordStreamReader.ReadAsync(stream, _maxRecordLength, cancellationToken).ConfigureAwait(false);
+        if (record.IsEnd)
         {
-            cancellationToken.ThrowIfCancellationRequested();
-            return TryReadInPlace(memory, contents, out object? value) ? value : null;
+            return null;
         }
 
-        byte[] buffer = ArrayPool<byte>.Shared.Rent(256);
-        try
+        using (record)
         {
-            int got = await ReadAtLeastAsync(stream, buffer, 0, HeaderSize, cancellationToken).ConfigureAwait(false);
-            if (got == 0)
-            {
-                return null;
-            }
-
-            if (got < HeaderSize)
-            {
-                throw TruncatedStream(got, HeaderSize);
-            }
-
-            int total = HeaderSize + CheckLength(BinaryPrimitives.ReadUInt32LittleEndian(buffer));
-            int filled = HeaderSize;
-            while (filled < total)
-            {
-                if (filled == buffer.Length)
-                {
-                    buffer = GrowStreamBuffer(buffer, filled, total);
-                }
-
-                int chunk = await ReadAtLeastAsync(stream, buffer, filled, Math.Min(buffer.Length, total) - filled, cancellationToken).ConfigureAwait(false);
-                if (chunk == 0)
-                {
-                    throw TruncatedStream(filled, total);
-                }
-
-                filled += chunk;
-            }
-
-            return ReadRecord(buffer.AsSpan(0, total), out _);
-        }
-        finally
-        {
-            ArrayPool<byte>.Shared.Return(buffer);
+            return ReadRecord(record.Span, out _);
         }
     }
-
-    /// <summary>
-    /// Reads the next record straight out of a <see cref="MemoryStream"/>'s buffer (no copy), leaving the
-    /// stream's position where reading it through <see cref="Stream.Read(byte[], int, int)"/> would.
-    /// </summary>
-    private bool TryReadInPlace(MemoryStream memory, ArraySegment<byte> contents, out object? value)
-    {
-        value = null;
-        int position = (int)Math.Min(memory.Position, contents.Count);
-        ReadOnlySpan<byte> rest = contents.AsSpan(position);
-        if (rest.IsEmpty)
-        {
-            return false;
-        }
-
-        if (rest.Length < HeaderSize)
-        {
-            memory.Position = contents.Count;
-            throw TruncatedStream(rest.Length, HeaderSize);
-        }
-
-        int total = HeaderSize + CheckLength(BinaryPrimitives.ReadUInt32LittleEndian(rest));
-        if (rest.Length < total)
-        {
-            memory.Position = contents.Count;
-            throw TruncatedStream(rest.Length, total);
-        }
-
-        memory.Position = position + total;
-        value = ReadRecord(rest.Slice(0, total), out _);
-        return true;
-    }
-
-    private static byte[] GrowStreamBuffer(byte[] buffer, int filled, int total)
-    {
-        int size = (int)Math.Min(total, Math.Max((long)buffer.Length * 2, InitialStreamBufferSize));
-        byte[] next = ArrayPool<byte>.Shared.Rent(size);
-        Buffer.BlockCopy(buffer, 0, next, 0, filled);
-        ArrayPool<byte>.Shared.Return(buffer);
-        return next;
-    }
-
-    /// <summary>Reads until <paramref name="count"/> bytes arrived or the stream ended; returns the number read.</summary>
-    private static int ReadAtLeast(Stream stream, byte[] buffer, int offset, int count)
-    {
-        int total = 0;
-        while (total < count)
-        {
-            int n = stream.Read(buffer, offset + total, count - total);
-            if (n == 0)
-            {
-                break;
-            }
-
-            total += n;
-        }
-
-        return total;
-    }
-
-    private static async Task<int> ReadAtLeastAsync(Stream stream, byte[] buffer, int offset, int count, CancellationToken cancellationToken)
-    {
-        int total = 0;
-        while (total < count)
-        {
-            int n = await stream.ReadAsync(buffer, offset + total, count - total, cancellationToken).ConfigureAwait(false);
-            if (n == 0)
-            {
-                break;
-            }
-
-            total += n;
-        }
-
-        return total;
-    }
-
-    private static FastSerializationException TruncatedStream(int got, int needed) =>
-        new($"The stream ended inside a record: {needed} bytes were needed from the record's start, only {got} arrived.", got, typeId: null);
 }

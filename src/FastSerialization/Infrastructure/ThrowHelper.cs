@@ -54,6 +54,23 @@ internal static class ThrowHelper
         throw new FastSerializationException($"{type} is not registered with this formatter; call Register<{type.Name}>(id) before the first write.");
 
     [DoesNotReturn]
+    public static void ThrowBadRecordLength(uint length, int limit) =>
+        throw (length == 0
+            ? new FastSerializationException(
+                "Malformed record at offset 0: the length prefix is 0, but a record holds at least a type id.", 0, typeId: null)
+            : new FastSerializationException(
+                $"Record at offset 0 declares {length} bytes, over the limit of {limit} (CustomBinaryFormatterOptions.MaxRecordLength); nothing was allocated.",
+                0,
+                typeId: null));
+
+    [DoesNotReturn]
+    public static void ThrowRecordTypeNotRegistered(uint typeId, int offset) =>
+        throw new FastSerializationException(
+            $"Record at offset 0 has type id {typeId}, which is not registered with this formatter; only registered types are read.",
+            offset,
+            (int)typeId);
+
+    [DoesNotReturn]
     public static void ThrowNestedTypeNotRegistered(Type runtimeType, Type declaredType) =>
         throw new FastSerializationException(
             $"A nested object declared as {declaredType} is a {runtimeType}, which is not registered; a member whose declared type is not sealed writes the registered id of its runtime type.");

@@ -90,11 +90,10 @@ public ref partial struct FastBinaryReader
             return default;
         }
 
-        int maxDepth = _formatter?.MaxDepth ?? CustomBinaryFormatterOptions.DefaultMaxDepth;
-        if (_depth >= maxDepth)
+        if (_depth >= _maxDepth)
         {
             _position = start;
-            throw ThrowHelper.Malformed($"nested objects go deeper than the limit of {maxDepth} (reading {typeof(T)})", start, _typeId);
+            throw ThrowHelper.Malformed($"nested objects go deeper than the limit of {_maxDepth} (reading {typeof(T)})", start, _typeId);
         }
 
         int outerEnd = _end;
@@ -103,19 +102,19 @@ public ref partial struct FastBinaryReader
         T value;
         if (ObjectShape<T>.IsSealed)
         {
-            value = ObjectReader<T>.Read(ref this, _formatter);
+            value = ObjectReader<T>.Read(ref this, _registry);
         }
         else
         {
             int idStart = _position;
             uint id = ReadTypeId();
-            CustomBinaryFormatter formatter = _formatter ?? ThrowHelper.ThrowNoRegistryForPolymorphicRead<CustomBinaryFormatter>(typeof(T));
-            value = formatter.ReadForNestedRead<T>(id, idStart, _typeId, ref this);
+            TypeRegistry registry = _registry ?? ThrowHelper.ThrowNoRegistryForPolymorphicRead<TypeRegistry>(typeof(T));
+            value = registry.ReadPolymorphic<T>(id, idStart, _typeId, ref this);
         }
 
         if (_position != _end)
         {
-            FinishFrame(value.GetType(), _formatter?.RejectUnreadBytes ?? false);
+            FinishFrame(value.GetType());
         }
 
         _depth--;

@@ -25,8 +25,10 @@ namespace FastSerialization;
 public ref partial struct FastBinaryReader
 {
     private readonly ReadOnlySpan<byte> _data;
-    private readonly CustomBinaryFormatter? _formatter;
+    private readonly TypeRegistry? _registry;
     private readonly int _typeId;
+    private readonly int _maxDepth;
+    private readonly bool _rejectUnreadBytes;
     private int _position;
     private int _end;
     private int _depth;
@@ -41,17 +43,33 @@ public ref partial struct FastBinaryReader
     /// are skipped.
     /// </remarks>
     public FastBinaryReader(ReadOnlySpan<byte> data)
-        : this(data, 0, data.Length, formatter: null, typeId: 0)
+        : this(data, 0, data.Length)
     {
     }
 
-    internal FastBinaryReader(ReadOnlySpan<byte> data, int position, int end, CustomBinaryFormatter? formatter, int typeId)
+    /// <summary>A reader with no registry and the default limits, whose frame is <paramref name="position"/> to <paramref name="end"/>.</summary>
+    internal FastBinaryReader(ReadOnlySpan<byte> data, int position, int end)
+        : this(data, position, end, registry: null, typeId: 0, CustomBinaryFormatterOptions.DefaultMaxDepth, rejectUnreadBytes: false)
+    {
+    }
+
+    /// <summary>A reader for the payload of a record.</summary>
+    /// <param name="data">The record's bytes.</param>
+    /// <param name="position">Where the payload starts.</param>
+    /// <param name="end">Where the record ends.</param>
+    /// <param name="registry">The registry polymorphic nested objects and registered factories come from, or null.</param>
+    /// <param name="typeId">The record's type id, for messages.</param>
+    /// <param name="maxDepth">How deep nested objects may go.</param>
+    /// <param name="rejectUnreadBytes">True when bytes a type's reader leaves in its frame are an error rather than skipped.</param>
+    internal FastBinaryReader(ReadOnlySpan<byte> data, int position, int end, TypeRegistry? registry, int typeId, int maxDepth, bool rejectUnreadBytes)
     {
         _data = data;
         _position = position;
         _end = end;
-        _formatter = formatter;
+        _registry = registry;
         _typeId = typeId;
+        _maxDepth = maxDepth;
+        _rejectUnreadBytes = rejectUnreadBytes;
         _depth = 0;
     }
 
@@ -118,11 +136,11 @@ public ref partial struct FastBinaryReader
     }
 
     /// <summary>Moves to the end of the current frame (tolerant) or fails naming the type (strict).</summary>
-    internal void FinishFrame(Type type, bool rejectUnreadBytes)
+    internal void FinishFrame(Type type)
     {
         if (_position != _end)
         {
-            if (rejectUnreadBytes)
+            if (_rejectUnreadBytes)
             {
                 ThrowHelper.ThrowUnreadBytes(type, _end - _position, _position, _typeId);
             }

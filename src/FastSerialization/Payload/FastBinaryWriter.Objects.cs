@@ -67,7 +67,7 @@ public ref partial struct FastBinaryWriter
     }
 
     /// <summary>
-    /// Writes a nested object (WIRE-FORMAT.md section 3): varuint32 <c>L</c>, 0 for null, otherwise
+    /// Writes a nested object (docs/FORMAT.md section 3): varuint32 <c>L</c>, 0 for null, otherwise
     /// <c>L - 1</c> bytes follow: the registered type id of the object's runtime type when
     /// <typeparamref name="T"/> is not sealed (an interface, an abstract or an open class), then the
     /// object's own payload.
@@ -88,10 +88,9 @@ public ref partial struct FastBinaryWriter
             return;
         }
 
-        int maxDepth = _formatter?.MaxDepth ?? CustomBinaryFormatterOptions.DefaultMaxDepth;
-        if (_depth >= maxDepth)
+        if (_depth >= _maxDepth)
         {
-            ThrowHelper.ThrowWriteTooDeep(typeof(T), maxDepth);
+            ThrowHelper.ThrowWriteTooDeep(typeof(T), _maxDepth);
         }
 
         // Reserve one byte for the length: a small object needs no more, a large one moves once.
@@ -100,8 +99,8 @@ public ref partial struct FastBinaryWriter
         int start = _position;
         if (!ObjectShape<T>.IsSealed)
         {
-            CustomBinaryFormatter formatter = _formatter ?? ThrowHelper.ThrowNoRegistryForPolymorphicWrite<CustomBinaryFormatter>(typeof(T));
-            WriteVarUInt32((uint)formatter.GetTypeIdForWrite(value!.GetType(), typeof(T)));
+            TypeRegistry registry = _registry ?? ThrowHelper.ThrowNoRegistryForPolymorphicWrite<TypeRegistry>(typeof(T));
+            WriteVarUInt32((uint)registry.GetTypeIdForWrite(value!.GetType(), typeof(T)));
         }
 
         _depth++;

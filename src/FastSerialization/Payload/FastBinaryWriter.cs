@@ -1,5 +1,6 @@
 using System;
 using System.Buffers;
+using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
 
 namespace FastSerialization;
@@ -29,7 +30,8 @@ public ref partial struct FastBinaryWriter
     private int _position;
     private byte[]? _rented;
     private readonly IBufferWriter<byte>? _output;
-    private readonly CustomBinaryFormatter? _formatter;
+    private readonly TypeRegistry? _registry;
+    private readonly int _maxDepth;
     private int _depth;
 
     /// <summary>
@@ -40,18 +42,25 @@ public ref partial struct FastBinaryWriter
     /// <remarks>
     /// A writer made this way has no type registry: it writes nested objects whose declared type is
     /// sealed or a struct, but a polymorphic nested object needs the writer a
-    /// <see cref="CustomBinaryFormatter"/> provides.
+    /// <see cref="CustomBinaryFormatter"/> provides. Its depth limit is
+    /// <see cref="CustomBinaryFormatterOptions.DefaultMaxDepth"/>.
     /// </remarks>
     public FastBinaryWriter(IBufferWriter<byte> output)
-        : this(output, MinimumBufferSize, formatter: null)
+        : this(output, MinimumBufferSize, registry: null, CustomBinaryFormatterOptions.DefaultMaxDepth)
     {
     }
 
-    internal FastBinaryWriter(IBufferWriter<byte> output, int sizeHint, CustomBinaryFormatter? formatter)
+    /// <summary>A writer over the span <paramref name="output"/> gives for <paramref name="sizeHint"/> bytes.</summary>
+    /// <param name="output">The destination.</param>
+    /// <param name="sizeHint">The size asked of the destination's first span.</param>
+    /// <param name="registry">The registry polymorphic nested objects take their ids from, or null.</param>
+    /// <param name="maxDepth">How deep nested objects may go.</param>
+    internal FastBinaryWriter(IBufferWriter<byte> output, int sizeHint, TypeRegistry? registry, int maxDepth)
     {
         Guard.NotNull(output);
         _output = output;
-        _formatter = formatter;
+        _registry = registry;
+        _maxDepth = maxDepth;
         _buffer = output.GetSpan(sizeHint);
         _position = 0;
         _rented = null;
@@ -59,10 +68,11 @@ public ref partial struct FastBinaryWriter
     }
 
     /// <summary>A writer over a caller-owned span; it moves to a pooled array if the span is too small.</summary>
-    internal FastBinaryWriter(Span<byte> initial, CustomBinaryFormatter? formatter)
+    internal FastBinaryWriter(Span<byte> initial, TypeRegistry? registry, int maxDepth)
     {
         _output = null;
-        _formatter = formatter;
+        _registry = registry;
+        _maxDepth = maxDepth;
         _buffer = initial;
         _position = 0;
         _rented = null;
@@ -70,10 +80,11 @@ public ref partial struct FastBinaryWriter
     }
 
     /// <summary>A writer that starts in a pooled array of at least <paramref name="sizeHint"/> bytes.</summary>
-    internal FastBinaryWriter(int sizeHint, CustomBinaryFormatter? formatter)
+    internal FastBinaryWriter(int sizeHint, TypeRegistry? registry, int maxDepth)
     {
         _output = null;
-        _formatter = formatter;
+        _registry = registry;
+        _maxDepth = maxDepth;
         _rented = ArrayPool<byte>.Shared.Rent(Math.Max(sizeHint, MinimumBufferSize));
         _buffer = _rented;
         _position = 0;
@@ -147,9 +158,12 @@ public ref partial struct FastBinaryWriter
         }
     }
 
-    /// <summary>Returns a span of at least <paramref name="count"/> writable bytes at the current position.</summary>
+    /// <summary>
+    /// Returns a span of at least <paramref name="count"/> writable bytes at the current position; the
+    /// caller fills some of them, then moves past them with <see cref="Advance"/>.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private Span<byte> GetSpan(int count)
+    internal Span<byte> GetSpan(int count)
     {
         if ((uint)count > (uint)(_buffer.Length - _position))
         {
@@ -187,25 +201,11 @@ public ref partial struct FastBinaryWriter
         }
     }
 
-    /// <summary>Writes the 4-byte length placeholder and the type id that start a record; returns the record's start.</summary>
-    internal int BeginRecord(uint typeId)
-    {
-        int start = _position;
-        Span<byte> span = GetSpan(4 + VarInt.MaxLength32);
-        int idSize = VarInt.Write(span.Slice(4), typeId);
-        _position += 4 + idSize;
-        return start;
-    }
+    /// <summary>Moves past <paramref name="count"/> bytes filled in the span <see cref="GetSpan"/> returned.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal void Advance(int count) => _position += count;
 
-    /// <summary>Fills in the length of the record that began at <paramref name="start"/> and checks it against the limit.</summary>
-    internal readonly void EndRecord(int start, int maxRecordLength, int typeId)
-    {
-        int length = _position - start - 4;
-        if (length > maxRecordLength)
-        {
-            ThrowHelper.ThrowRecordTooLargeToWrite(length, maxRecordLength, typeId);
-        }
-
-        System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(_buffer.Slice(start), (uint)length);
-    }
+    /// <summary>Overwrites 4 bytes written earlier at <paramref name="offset"/> with <paramref name="value"/>, little-endian (a length filled in afterwards).</summary>
+    internal readonly void PatchUInt32LittleEndian(int offset, uint value) =>
+        BinaryPrimitives.WriteUInt32LittleEndian(_buffer.Slice(offset), value);
 }

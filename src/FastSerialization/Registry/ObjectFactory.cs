@@ -15,11 +15,11 @@ internal static class ObjectFactory<T>
 {
     public static readonly Func<T> Default = Build();
 
-    /// <summary>Creates a <typeparamref name="T"/> with the factory registered with <paramref name="formatter"/>, if any.</summary>
+    /// <summary>Creates a <typeparamref name="T"/> with the factory registered in <paramref name="registry"/>, if any.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static T Create(CustomBinaryFormatter? formatter)
+    public static T Create(TypeRegistry? registry)
     {
-        if (formatter is not null && formatter.TryGetRegistration(out TypeRegistration<T>? registration))
+        if (registry is not null && registry.TryGetRegistration(out TypeRegistration<T>? registration))
         {
             return registration.Create();
         }

@@ -15,7 +15,7 @@ internal static class ObjectReader<T>
         typeof(IBinaryConstructible<T>).IsAssignableFrom(typeof(T)) ? (IBinaryConstructible<T>)ObjectFactory<T>.Default() : null;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static T Read(ref FastBinaryReader reader, CustomBinaryFormatter? formatter)
+    public static T Read(ref FastBinaryReader reader, TypeRegistry? registry)
     {
         IBinaryConstructible<T>? constructor = Constructor;
         if (constructor is not null)
@@ -23,7 +23,7 @@ internal static class ObjectReader<T>
             return constructor.ReadNew(ref reader);
         }
 
-        T value = ObjectFactory<T>.Create(formatter);
+        T value = ObjectFactory<T>.Create(registry);
         value.SetDataFrom(ref reader);
         return value;
     }

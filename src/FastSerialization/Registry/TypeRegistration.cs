@@ -1,83 +1,128 @@
 using System;
+using System.Collections.Generic;
+using System.Collections.ObjectModel;
+using System.Runtime.CompilerServices;
 
 namespace FastSerialization;
 
-/// <summary>One entry of a formatter's registry: an id, the type it stands for, and how to make one.</summary>
-internal abstract class TypeRegistration
+/// <summary>
+/// One entry of a <see cref="TypeRegistry"/>: a type id, the type it stands for, and the type's member
+/// layout. Made by <see cref="CustomBinaryFormatter.Register{T}(int)"/>; the registry also keeps here how
+/// an instance is made and how its payload is written and read.
+/// </summary>
+public abstract class TypeRegistration
 {
-    protected TypeRegistration(int id, Type type)
+    private IReadOnlyList<string>? _layout;
+    private volatile bool _layoutKnown;
+
+    private protected TypeRegistration(int id, Type type)
     {
         Id = id;
         Type = type;
         SizeHint = 256;
     }
 
+    /// <summary>The id on the wire: 1 to 2^31-1.</summary>
     public int Id { get; }
 
+    /// <summary>The registered type.</summary>
     public Type Type { get; }
+
+    /// <summary>
+    /// The type's member kinds in wire order, as its <see cref="BinaryLayoutAttribute"/> gives them (the
+    /// source generator writes one on every <see cref="BinarySerializableAttribute"/> type); null when the
+    /// type declares none. The IPC handshake and file headers compare it with the other side's.
+    /// </summary>
+    public IReadOnlyList<string>? Layout
+    {
+        get
+        {
+            if (!_layoutKnown)
+            {
+                // Two threads may both read the attribute; they find the same layout.
+                _layout = Attribute.GetCustomAttribute(Type, typeof(BinaryLayoutAttribute)) is BinaryLayoutAttribute attribute
+                    ? new ReadOnlyCollection<string>(attribute.GetMembers())
+                    : null;
+                _layoutKnown = true;
+            }
+
+            return _layout;
+        }
+    }
 
     /// <summary>
     /// The size of the last record written for this type: the first buffer asked for the next one.
     /// Written without synchronization; any recent value is a fine hint.
     /// </summary>
-    public int SizeHint { get; set; }
+    internal int SizeHint { get; set; }
+
+    /// <summary>Writes the payload of <paramref name="value"/>, whose runtime type is <see cref="Type"/>; a struct is not boxed.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal void WritePayload<T>(ref FastBinaryWriter writer, T value)
+    {
+        if (typeof(T).IsValueType && StructWriter<T>.Write is { } writeStruct)
+        {
+            writeStruct(ref writer, value);
+        }
+        else
+        {
+            WriteBoxed(value!, ref writer);
+        }
+    }
+
+    /// <summary>
+    /// Reads the payload of a record of this type as a <typeparamref name="TResult"/>, then skips (or, in
+    /// strict mode, rejects) what the type left unread. A struct record of exactly that type is not boxed;
+    /// any other record must be a <typeparamref name="TResult"/>. An exception other than ours thrown by
+    /// the type's reader is wrapped in a <see cref="FastSerializationException"/> naming the record.
+    /// </summary>
+    internal TResult ReadRecord<TResult>(ref FastBinaryReader reader)
+    {
+        TResult value;
+        try
+        {
+            value = typeof(TResult).IsValueType && Type == typeof(TResult)
+                ? ReadExact<TResult>(ref reader)
+                : CastRecord<TResult>(ReadBoxed(ref reader));
+        }
+        catch (Exception ex) when (ex is not FastSerializationException)
+        {
+            throw new FastSerializationException(
+                $"Reading a record of type id {Id} ({Type}) failed at offset {reader.Position}: {ex.Message}",
+                reader.Position,
+                Id,
+                ex);
+        }
+
+        if (reader.HasRemaining)
+        {
+            reader.FinishFrame(Type);
+        }
+
+        return value;
+    }
 
     /// <summary>Creates an instance and reads its payload.</summary>
-    public abstract object ReadBoxed(ref FastBinaryReader reader);
+    internal abstract object ReadBoxed(ref FastBinaryReader reader);
 
     /// <summary>
     /// Reads a <typeparamref name="TResult"/>, which must be <see cref="Type"/> itself: a struct record
     /// read through this is never boxed.
     /// </summary>
-    public abstract TResult ReadExact<TResult>(ref FastBinaryReader reader);
+    internal abstract TResult ReadExact<TResult>(ref FastBinaryReader reader);
 
     /// <summary>Writes the payload of <paramref name="value"/>, which is of <see cref="Type"/>.</summary>
-    public abstract void WriteBoxed(object value, ref FastBinaryWriter writer);
-}
+    internal abstract void WriteBoxed(object value, ref FastBinaryWriter writer);
 
-/// <summary>The registration of <typeparamref name="T"/>.</summary>
-internal sealed class TypeRegistration<T> : TypeRegistration
-    where T : ICustomBinarySerializable
-{
-    private readonly Func<T> _create;
-
-    public TypeRegistration(int id, Func<T>? factory)
-        : base(id, typeof(T))
+    /// <summary>The value read, as the caller's type; throws naming both types when it is not one.</summary>
+    internal static T CastRecord<T>(object value)
     {
-        _create = factory ?? ObjectFactory<T>.Default;
-    }
-
-    public T Create()
-    {
-        T value = _create();
-        if (!typeof(T).IsValueType && value is null)
+        if (value is T typed)
         {
-            ThrowHelper.ThrowFactoryReturnedNull(typeof(T), Id);
+            return typed;
         }
 
-        return value;
+        throw new FastSerializationException(
+            $"The record holds a {value.GetType()}, which is not a {typeof(T)}.");
     }
-
-    public override object ReadBoxed(ref FastBinaryReader reader) => Read(ref reader);
-
-    public override TResult ReadExact<TResult>(ref FastBinaryReader reader)
-    {
-        System.Diagnostics.Debug.Assert(typeof(TResult) == typeof(T), "ReadExact is called for the registered type only");
-        T value = Read(ref reader);
-        return System.Runtime.CompilerServices.Unsafe.As<T, TResult>(ref value);
-    }
-
-    private T Read(ref FastBinaryReader reader)
-    {
-        if (ObjectReader<T>.Constructor is { } constructor)
-        {
-            return constructor.ReadNew(ref reader);
-        }
-
-        T value = Create();
-        value.SetDataFrom(ref reader);
-        return value;
-    }
-
-    public override void WriteBoxed(object value, ref FastBinaryWriter writer) => ((T)value).WriteDataTo(ref writer);
 }
