@@ -116,7 +116,23 @@ public sealed partial class CustomBinaryFormatter
         TypeRegistration registration = _registry.GetForRecord(header.TypeId, RecordFrame.LengthPrefixSize);
         var reader = new FastBinaryReader(
             data.Slice(0, header.RecordSize), header.PayloadStart, header.RecordSize, _registry, registration.Id, _maxDepth, _rejectUnreadBytes);
-        T value = registration.ReadRecord<T>(ref reader);
+        T value;
+        try
+        {
+            value = typeof(T).IsValueType && registration.Type == typeof(T)
+                ? registration.ReadExact<T>(ref reader)
+                : TypeRegistration.CastRecord<T>(registration.ReadBoxed(ref reader));
+        }
+        catch (Exception ex) when (ex is not FastSerializationException)
+        {
+            throw ThrowHelper.RecordReadFailed(registration, reader.Position, ex);
+        }
+
+        if (reader.HasRemaining)
+        {
+            reader.FinishFrame(registration.Type);
+        }
+
         consumed = header.RecordSize;
         return value;
     }

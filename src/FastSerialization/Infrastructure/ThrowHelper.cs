@@ -63,6 +63,14 @@ internal static class ThrowHelper
                 0,
                 typeId: null));
 
+    /// <summary>Wraps an exception other than ours that a type's reader threw while reading a record.</summary>
+    public static FastSerializationException RecordReadFailed(TypeRegistration registration, int offset, Exception inner) =>
+        new(
+            $"Reading a record of type id {registration.Id} ({registration.Type}) failed at offset {offset}: {inner.Message}",
+            offset,
+            registration.Id,
+            inner);
+
     [DoesNotReturn]
     public static void ThrowRecordTypeNotRegistered(uint typeId, int offset) =>
         throw new FastSerializationException(

@@ -70,38 +70,6 @@ public abstract class TypeRegistration
         }
     }
 
-    /// <summary>
-    /// Reads the payload of a record of this type as a <typeparamref name="TResult"/>, then skips (or, in
-    /// strict mode, rejects) what the type left unread. A struct record of exactly that type is not boxed;
-    /// any other record must be a <typeparamref name="TResult"/>. An exception other than ours thrown by
-    /// the type's reader is wrapped in a <see cref="FastSerializationException"/> naming the record.
-    /// </summary>
-    internal TResult ReadRecord<TResult>(ref FastBinaryReader reader)
-    {
-        TResult value;
-        try
-        {
-            value = typeof(TResult).IsValueType && Type == typeof(TResult)
-                ? ReadExact<TResult>(ref reader)
-                : CastRecord<TResult>(ReadBoxed(ref reader));
-        }
-        catch (Exception ex) when (ex is not FastSerializationException)
-        {
-            throw new FastSerializationException(
-                $"Reading a record of type id {Id} ({Type}) failed at offset {reader.Position}: {ex.Message}",
-                reader.Position,
-                Id,
-                ex);
-        }
-
-        if (reader.HasRemaining)
-        {
-            reader.FinishFrame(Type);
-        }
-
-        return value;
-    }
-
     /// <summary>Creates an instance and reads its payload.</summary>
     internal abstract object ReadBoxed(ref FastBinaryReader reader);
 
