@@ -31,31 +31,11 @@ internal sealed record ConstructionModel(EquatableArray<int> ConstructorArgument
 /// <summary>One serialized member, in wire order.</summary>
 internal sealed record MemberModel(string Name, string TypeDisplay, TypeShape Shape, bool IsSettable);
 
-/// <summary>The kinds of value the emitter knows how to write and read.</summary>
-internal enum ShapeKind
-{
-    /// <summary>A value with a <c>Write</c> overload and a <c>Read{Suffix}</c> method.</summary>
-    Primitive,
-    Enum,
-    Nullable,
-    ReadOnlyMemoryOfByte,
-    MemoryOfByte,
-    PrimitiveArray,
-    Array,
-    List,
-    IList,
-    IReadOnlyList,
-    HashSet,
-    Dictionary,
-    IReadOnlyDictionary,
-    Object,
-}
-
 /// <summary>
 /// The recursive description of a member's type: its kind, the type as C# text, and the element (or
 /// key) and value shapes of collections.
 /// </summary>
-/// <param name="Kind">The kind.</param>
+/// <param name="Kind">The kind, which writes, reads and names values of this shape (a singleton, compared by reference).</param>
 /// <param name="TypeDisplay">The type, fully qualified, with nullable annotations.</param>
 /// <param name="ReadMethod">
 /// For primitives, the reader method (<c>ReadInt32</c>); for primitive arrays, the element type; for
@@ -68,7 +48,7 @@ internal enum ShapeKind
 /// <param name="NewArrayPrefix">For arrays, the text before the count in <c>new X[count][]</c>.</param>
 /// <param name="NewArraySuffix">For arrays, the text after it.</param>
 internal sealed record TypeShape(
-    ShapeKind Kind,
+    MemberKind Kind,
     string TypeDisplay,
     string? ReadMethod,
     int MinSize,
