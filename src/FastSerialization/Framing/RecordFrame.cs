@@ -106,13 +106,25 @@ public static class RecordFrame
 
     /// <summary>
     /// Writes <paramref name="value"/> as one record: the header with a length placeholder, the payload
-    /// through <paramref name="registration"/>, then the length, checked against the limit. The record's
-    /// size becomes the registration's hint for the next record's first buffer.
+    /// (the type's own <see cref="ICustomBinarySerializable.WriteDataTo"/>; a struct's without boxing it),
+    /// then the length, checked against the limit. The record's size becomes the registration's hint for
+    /// the next record's first buffer.
     /// </summary>
     internal static void Write<T>(ref FastBinaryWriter writer, TypeRegistration registration, T value, int maxRecordLength)
     {
         int start = BeginRecord(ref writer, (uint)registration.Id);
-        registration.WritePayload(ref writer, value);
+
+        // Inline here, not in a helper of the registration: a struct is passed on once, and the
+        // delegate is read from a static the JIT treats as a constant in this instantiation.
+        if (typeof(T).IsValueType && StructWriter<T>.Write is { } writeStruct)
+        {
+            writeStruct(ref writer, value);
+        }
+        else
+        {
+            registration.WriteBoxed(value!, ref writer);
+        }
+
         int size = EndRecord(ref writer, start, maxRecordLength, registration.Id);
         if (size != registration.SizeHint)
         {

@@ -1,7 +1,6 @@
 using System;
 using System.Collections.Generic;
 using System.Collections.ObjectModel;
-using System.Runtime.CompilerServices;
 
 namespace FastSerialization;
 
@@ -55,20 +54,6 @@ public abstract class TypeRegistration
     /// Written without synchronization; any recent value is a fine hint.
     /// </summary>
     internal int SizeHint { get; set; }
-
-    /// <summary>Writes the payload of <paramref name="value"/>, whose runtime type is <see cref="Type"/>; a struct is not boxed.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal void WritePayload<T>(ref FastBinaryWriter writer, T value)
-    {
-        if (typeof(T).IsValueType && StructWriter<T>.Write is { } writeStruct)
-        {
-            writeStruct(ref writer, value);
-        }
-        else
-        {
-            WriteBoxed(value!, ref writer);
-        }
-    }
 
     /// <summary>Creates an instance and reads its payload.</summary>
     internal abstract object ReadBoxed(ref FastBinaryReader reader);
