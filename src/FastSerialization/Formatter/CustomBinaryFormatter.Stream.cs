@@ -47,7 +47,16 @@ public sealed partial class CustomBinaryFormatter
     public async Task<object> DeserializeAsync(Stream serializationStream, CancellationToken cancellationToken = default)
     {
         Guard.NotNull(serializationStream);
-        return await ReadFromStreamAsync(serializationStream, cancellationToken).ConfigureAwait(false) ?? throw EndOfStream();
+        RecordBytes record = await RecordStreamReader.ReadAsync(serializationStream, _maxRecordLength, cancellationToken).ConfigureAwait(false);
+        if (record.IsEnd)
+        {
+            throw EndOfStream();
+        }
+
+        using (record)
+        {
+            return ReadRecord(record.Span, out _);
+        }
     }
 
     /// <summary>Reads one record, which must be a <typeparamref name="T"/>, asynchronously.</summary>
@@ -97,8 +106,20 @@ public sealed partial class CustomBinaryFormatter
 
     private async IAsyncEnumerable<object> ReadAllAsyncCore(Stream stream, [EnumeratorCancellation] CancellationToken cancellationToken)
     {
-        while (await ReadFromStreamAsync(stream, cancellationToken).ConfigureAwait(false) is { } value)
+        while (true)
         {
+            RecordBytes record = await RecordStreamReader.ReadAsync(stream, _maxRecordLength, cancellationToken).ConfigureAwait(false);
+            if (record.IsEnd)
+            {
+                yield break;
+            }
+
+            object value;
+            using (record)
+            {
+                value = ReadRecord(record.Span, out _);
+            }
+
             yield return value;
         }
     }
@@ -119,20 +140,6 @@ public sealed partial class CustomBinaryFormatter
         {
             value = ReadRecord(record.Span, out _);
             return true;
-        }
-    }
-
-    private async Task<object?> ReadFromStreamAsync(Stream stream, CancellationToken cancellationToken)
-    {
-        RecordBytes record = await RecordStreamReader.ReadAsync(stream, _maxRecordLength, cancellationToken).ConfigureAwait(false);
-        if (record.IsEnd)
-        {
-            return null;
-        }
-
-        using (record)
-        {
-            return ReadRecord(record.Span, out _);
         }
     }
 }
