@@ -20,7 +20,7 @@ public sealed class BinarySerializableGenerator : IIncrementalGenerator
     {
         IncrementalValuesProvider<TypeModel> models = context.SyntaxProvider
             .ForAttributeWithMetadataName(
-                Parser.SerializableAttribute,
+                Symbols.SerializableAttribute,
                 static (node, _) => node is ClassDeclarationSyntax or StructDeclarationSyntax or RecordDeclarationSyntax,
                 static (ctx, ct) => Parser.Parse(ctx, ct))
             .Where(static model => model is not null)

@@ -1,0 +1,60 @@
+using Microsoft.CodeAnalysis;
+
+namespace FastSerialization.Generator;
+
+/// <summary>
+/// A single-dimensional array of any other element (jagged arrays included). <see cref="TypeShape.NewArrayPrefix"/>
+/// and <see cref="TypeShape.NewArraySuffix"/> are the text around the count in <c>new X[count][]</c>.
+/// </summary>
+internal sealed class ArrayKind : CollectionKind
+{
+    public static readonly ArrayKind Instance = new();
+
+    private ArrayKind()
+    {
+    }
+
+    public override string? Accepts => "array";
+
+    protected override string CountProperty => "Length";
+
+    public override bool TryParse(ITypeSymbol type, int depth, out TypeShape? shape, out string? reason)
+    {
+        if (type is not IArrayTypeSymbol array)
+        {
+            return NotThisKind(out shape, out reason);
+        }
+
+        if (array.Rank != 1)
+        {
+            return Refused("multi-dimensional arrays are not supported (use jagged arrays)", out shape, out reason);
+        }
+
+        TypeShape? element = ParseInner(array.ElementType, depth, out string? why);
+        if (element is null)
+        {
+            return Refused(why, out shape, out reason);
+        }
+
+        ITypeSymbol innermost = array.ElementType;
+        string suffix = string.Empty;
+        while (innermost is IArrayTypeSymbol inner)
+        {
+            suffix += "[]";
+            innermost = inner.ElementType;
+        }
+
+        return Found(new TypeShape(this, Display(type), null, 1, true, element, null, Display(innermost), suffix), out shape, out reason);
+    }
+
+    public override string Layout(TypeShape shape) => "Sequence<" + shape.Element!.Kind.Layout(shape.Element) + ">";
+
+    protected override void EmitWriteElements(IndentedWriter w, TypeShape shape, string collection, int depth) =>
+        EmitWriteByIndex(w, shape, collection, depth);
+
+    protected override void EmitCreate(IndentedWriter w, TypeShape shape, string made, string count) =>
+        w.Line("var {0} = new {1}[{2}]{3};", made, shape.NewArrayPrefix!, count, shape.NewArraySuffix!);
+
+    protected override void EmitReadElement(IndentedWriter w, TypeShape shape, string made, string index, int depth) =>
+        EmitReadOf(w, shape.Element!, made + "[" + index + "]", depth + 1);
+}

@@ -1,0 +1,86 @@
+using System.Globalization;
+
+namespace FastSerialization.Generator;
+
+/// <summary>
+/// What every sequence and dictionary shares: a collection header (0 for null, otherwise count + 1),
+/// then the elements. A kind says how its elements are walked when written, how the collection is
+/// made and filled when read, and which elements its layout names.
+/// </summary>
+internal abstract class CollectionKind : MemberKind
+{
+    /// <summary>Initial capacity cap for lists, sets and dictionaries: a hostile count never preallocates more.</summary>
+    protected const int MaxPreallocation = 1024;
+
+    /// <summary>The property that counts the elements (<c>Length</c> for arrays, <c>Count</c> otherwise).</summary>
+    protected virtual string CountProperty => "Count";
+
+    public sealed override void EmitWrite(IndentedWriter w, TypeShape shape, string expression, int depth)
+    {
+        string s = Local("__s", depth);
+        w.Open();
+        w.Line("var {0} = {1};", s, expression);
+        w.Open("if (" + s + " is null)");
+        w.Line("writer.WriteNullCollection();");
+        w.Close();
+        w.Open("else");
+        w.Line("writer.WriteCollectionHeader({0}.{1});", s, CountProperty);
+        EmitWriteElements(w, shape, s, depth);
+        w.Close();
+        w.Close();
+    }
+
+    public sealed override void EmitRead(IndentedWriter w, TypeShape shape, string target, int depth)
+    {
+        string c = Local("__c", depth);
+        string i = Local("__i", depth);
+        string made = Local("__r", depth);
+        w.Open();
+        w.Line("int {0} = reader.ReadCollectionHeader({1});", c, MinElementSize(shape));
+        w.Open("if (" + c + " < 0)");
+        w.Line("{0} = null!;", target);
+        w.Close();
+        w.Open("else");
+        EmitCreate(w, shape, made, c);
+        w.Open("for (int " + i + " = 0; " + i + " < " + c + "; " + i + "++)");
+        EmitReadElement(w, shape, made, i, depth);
+        w.Close();
+        w.Line("{0} = {1};", target, made);
+        w.Close();
+        w.Close();
+    }
+
+    /// <summary>Emits the loop that writes the elements of the non-null collection <paramref name="collection"/>.</summary>
+    protected abstract void EmitWriteElements(IndentedWriter w, TypeShape shape, string collection, int depth);
+
+    /// <summary>Emits the declaration of <paramref name="made"/>, the collection being read, for <paramref name="count"/> elements.</summary>
+    protected abstract void EmitCreate(IndentedWriter w, TypeShape shape, string made, string count);
+
+    /// <summary>Emits the body of the loop that reads element <paramref name="index"/> into <paramref name="made"/>.</summary>
+    protected abstract void EmitReadElement(IndentedWriter w, TypeShape shape, string made, string index, int depth);
+
+    /// <summary>The fewest bytes one element takes: what the reader checks the count against before anything is allocated.</summary>
+    protected virtual int MinElementSize(TypeShape shape) => shape.Element!.MinSize;
+
+    /// <summary>The initial capacity of a list or dictionary read: the count, capped.</summary>
+    protected static string Capacity(string count) =>
+        "global::System.Math.Min(" + count + ", " + MaxPreallocation.ToString(CultureInfo.InvariantCulture) + ")";
+
+    /// <summary>The for loop over indexes that arrays and lists are written with.</summary>
+    protected void EmitWriteByIndex(IndentedWriter w, TypeShape shape, string collection, int depth)
+    {
+        string i = Local("__i", depth);
+        w.Open("for (int " + i + " = 0; " + i + " < " + collection + "." + CountProperty + "; " + i + "++)");
+        EmitWriteOf(w, shape.Element!, collection + "[" + i + "]", depth + 1);
+        w.Close();
+    }
+
+    /// <summary>Reads an element into a local, then adds it: how lists and sets are filled.</summary>
+    protected static void EmitReadAndAdd(IndentedWriter w, TypeShape shape, string made, int depth)
+    {
+        string e = Local("__e", depth);
+        w.Line("{0} {1};", shape.Element!.TypeDisplay, e);
+        EmitReadOf(w, shape.Element, e, depth + 1);
+        w.Line("{0}.Add({1});", made, e);
+    }
+}

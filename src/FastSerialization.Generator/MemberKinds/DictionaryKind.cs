@@ -1,0 +1,74 @@
+using Microsoft.CodeAnalysis;
+
+namespace FastSerialization.Generator;
+
+/// <summary>
+/// A <c>Dictionary&lt;TKey, TValue&gt;</c> or <c>IReadOnlyDictionary&lt;TKey, TValue&gt;</c>: key, value pairs, read into a
+/// new <c>Dictionary</c> that refuses a null or duplicate key. <see cref="TypeShape.Element"/> is the key's
+/// shape, <see cref="TypeShape.Value"/> the value's.
+/// </summary>
+internal sealed class DictionaryKind : CollectionKind
+{
+    public static readonly DictionaryKind Instance = new();
+
+    private DictionaryKind()
+    {
+    }
+
+    public override string? Accepts => "Dictionary<TKey, TValue>, IReadOnlyDictionary<TKey, TValue>";
+
+    public override bool TryParse(ITypeSymbol type, int depth, out TypeShape? shape, out string? reason)
+    {
+        if (type is not INamedTypeSymbol { IsGenericType: true } named
+            || named.OriginalDefinition.ToDisplayString() is not ("System.Collections.Generic.Dictionary<TKey, TValue>" or "System.Collections.Generic.IReadOnlyDictionary<TKey, TValue>"))
+        {
+            return NotThisKind(out shape, out reason);
+        }
+
+        TypeShape? key = ParseInner(named.TypeArguments[0], depth, out string? why);
+        if (key is null)
+        {
+            return Refused(why, out shape, out reason);
+        }
+
+        TypeShape? value = ParseInner(named.TypeArguments[1], depth, out why);
+        return value is null
+            ? Refused(why, out shape, out reason)
+            : Found(new TypeShape(this, Display(type), null, 1, true, key, value, null, null), out shape, out reason);
+    }
+
+    public override string Layout(TypeShape shape) =>
+        "Map<" + shape.Element!.Kind.Layout(shape.Element) + "," + shape.Value!.Kind.Layout(shape.Value) + ">";
+
+    protected override int MinElementSize(TypeShape shape) => shape.Element!.MinSize + shape.Value!.MinSize;
+
+    protected override void EmitWriteElements(IndentedWriter w, TypeShape shape, string collection, int depth)
+    {
+        string p = Local("__p", depth);
+        w.Open("foreach (var " + p + " in " + collection + ")");
+        EmitWriteOf(w, shape.Element!, p + ".Key", depth + 1);
+        EmitWriteOf(w, shape.Value!, p + ".Value", depth + 1);
+        w.Close();
+    }
+
+    protected override void EmitCreate(IndentedWriter w, TypeShape shape, string made, string count) =>
+        w.Line("var {0} = new global::System.Collections.Generic.Dictionary<{1}, {2}>({3});", made, shape.Element!.TypeDisplay, shape.Value!.TypeDisplay, Capacity(count));
+
+    protected override void EmitReadElement(IndentedWriter w, TypeShape shape, string made, string index, int depth)
+    {
+        string k = Local("__k", depth);
+        string v = Local("__v", depth);
+        w.Line("{0} {1};", shape.Element!.TypeDisplay, k);
+        EmitReadOf(w, shape.Element, k, depth + 1);
+        w.Line("{0} {1};", shape.Value!.TypeDisplay, v);
+        EmitReadOf(w, shape.Value, v, depth + 1);
+
+        // A key that can be null (a reference type) is checked for null as well as for a duplicate.
+        string nullCheck = shape.Element.IsReferenceType ? k + " is null || " : string.Empty;
+        w.Open("if (" + nullCheck + made + ".ContainsKey(" + k + "))");
+        w.Line("throw reader.CreateMalformedException(\"a dictionary has a null or duplicate key\");");
+        w.Close();
+        w.Line();
+        w.Line("{0}.Add({1}, {2});", made, k, v);
+    }
+}

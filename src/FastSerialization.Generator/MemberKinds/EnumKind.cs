@@ -1,0 +1,29 @@
+using System.Globalization;
+using Microsoft.CodeAnalysis;
+
+namespace FastSerialization.Generator;
+
+/// <summary>An enum, written as its underlying integer; <see cref="TypeShape.MinSize"/> is that integer's width.</summary>
+internal sealed class EnumKind : MemberKind
+{
+    public static readonly EnumKind Instance = new();
+
+    private EnumKind()
+    {
+    }
+
+    public override string? Accepts => "enum";
+
+    public override bool TryParse(ITypeSymbol type, int depth, out TypeShape? shape, out string? reason) =>
+        type.TypeKind == TypeKind.Enum && type is INamedTypeSymbol { EnumUnderlyingType: { } underlying }
+            ? Found(new TypeShape(this, Display(type), null, PrimitiveKind.Describe(underlying)?.Size ?? 1, false, null, null, null, null), out shape, out reason)
+            : NotThisKind(out shape, out reason);
+
+    public override void EmitWrite(IndentedWriter w, TypeShape shape, string expression, int depth) =>
+        w.Line("writer.WriteEnum({0});", expression);
+
+    public override void EmitRead(IndentedWriter w, TypeShape shape, string target, int depth) =>
+        w.Line("{0} = reader.ReadEnum<{1}>();", target, shape.TypeDisplay);
+
+    public override string Layout(TypeShape shape) => "Enum" + shape.MinSize.ToString(CultureInfo.InvariantCulture);
+}

@@ -1,0 +1,45 @@
+using Microsoft.CodeAnalysis;
+
+namespace FastSerialization.Generator;
+
+/// <summary>A <c>HashSet&lt;T&gt;</c>: written in enumeration order, read into a new set.</summary>
+internal sealed class HashSetKind : CollectionKind
+{
+    public static readonly HashSetKind Instance = new();
+
+    private HashSetKind()
+    {
+    }
+
+    public override string? Accepts => "HashSet<T>";
+
+    public override bool TryParse(ITypeSymbol type, int depth, out TypeShape? shape, out string? reason)
+    {
+        if (type is not INamedTypeSymbol { IsGenericType: true } named
+            || named.OriginalDefinition.ToDisplayString() != "System.Collections.Generic.HashSet<T>")
+        {
+            return NotThisKind(out shape, out reason);
+        }
+
+        TypeShape? element = ParseInner(named.TypeArguments[0], depth, out string? why);
+        return element is null
+            ? Refused(why, out shape, out reason)
+            : Found(new TypeShape(this, Display(type), null, 1, true, element, null, null, null), out shape, out reason);
+    }
+
+    public override string Layout(TypeShape shape) => "Sequence<" + shape.Element!.Kind.Layout(shape.Element) + ">";
+
+    protected override void EmitWriteElements(IndentedWriter w, TypeShape shape, string collection, int depth)
+    {
+        string e = Local("__e", depth);
+        w.Open("foreach (var " + e + " in " + collection + ")");
+        EmitWriteOf(w, shape.Element!, e, depth + 1);
+        w.Close();
+    }
+
+    protected override void EmitCreate(IndentedWriter w, TypeShape shape, string made, string count) =>
+        w.Line("var {0} = new global::System.Collections.Generic.HashSet<{1}>();", made, shape.Element!.TypeDisplay);
+
+    protected override void EmitReadElement(IndentedWriter w, TypeShape shape, string made, string index, int depth) =>
+        EmitReadAndAdd(w, shape, made, depth);
+}

@@ -1,0 +1,94 @@
+using System.Globalization;
+using Microsoft.CodeAnalysis;
+
+namespace FastSerialization.Generator;
+
+/// <summary>
+/// One kind of member value (a primitive, an enum, a list, a nested object, ...): how a type of this kind
+/// is recognized and described (<see cref="TryParse"/>), the code that writes and reads a value of it,
+/// and its name in the member layout. Each kind is one file under MemberKinds/ and one line in
+/// <see cref="MemberKinds.All"/>, which sets the order in which kinds are tried.
+/// </summary>
+/// <remarks>
+/// Kinds are singletons and hold no state: a <see cref="TypeShape"/> names its kind by reference, and
+/// the model stays value-equatable.
+/// </remarks>
+internal abstract class MemberKind
+{
+    /// <summary>
+    /// The types this kind accepts, as the FSG002 message lists them ("List&lt;T&gt;, IList&lt;T&gt;"); null when
+    /// another kind's text already covers them.
+    /// </summary>
+    public virtual string? Accepts => null;
+
+    /// <summary>
+    /// Recognizes <paramref name="type"/> as a value of this kind.
+    /// </summary>
+    /// <param name="type">The member's type, or an element, key or value type inside it.</param>
+    /// <param name="depth">How deep inside the member's type this type sits (elements of elements).</param>
+    /// <param name="shape">The description of the type, when it can be serialized.</param>
+    /// <param name="reason">Why it cannot, when it is of this kind but cannot be serialized.</param>
+    /// <returns>False when the type is not of this kind (the next kind is tried); true otherwise.</returns>
+    public abstract bool TryParse(ITypeSymbol type, int depth, out TypeShape? shape, out string? reason);
+
+    /// <summary>Emits the statements that write <paramref name="expression"/>, a value of <paramref name="shape"/>.</summary>
+    /// <param name="w">The generated source.</param>
+    /// <param name="shape">The value's shape; its <see cref="TypeShape.Kind"/> is this kind.</param>
+    /// <param name="expression">The C# expression of the value (evaluated once).</param>
+    /// <param name="depth">The nesting depth, which keeps the names of generated locals apart.</param>
+    public abstract void EmitWrite(IndentedWriter w, TypeShape shape, string expression, int depth);
+
+    /// <summary>Emits the statements that read a value of <paramref name="shape"/> into <paramref name="target"/>.</summary>
+    /// <param name="w">The generated source.</param>
+    /// <param name="shape">The value's shape; its <see cref="TypeShape.Kind"/> is this kind.</param>
+    /// <param name="target">The C# variable or member assigned.</param>
+    /// <param name="depth">The nesting depth, which keeps the names of generated locals apart.</param>
+    public abstract void EmitRead(IndentedWriter w, TypeShape shape, string target, int depth);
+
+    /// <summary>
+    /// The value's kind in <c>[BinaryLayout]</c>, what the IPC handshake compares: forms that encode alike
+    /// (an array and a list) have the same name, forms that do not have different ones.
+    /// </summary>
+    public abstract string Layout(TypeShape shape);
+
+    /// <summary>Emits the write of a value inside this one (an element, a key, the value of a nullable).</summary>
+    protected static void EmitWriteOf(IndentedWriter w, TypeShape inner, string expression, int depth) =>
+        inner.Kind.EmitWrite(w, inner, expression, depth);
+
+    /// <summary>Emits the read of a value inside this one.</summary>
+    protected static void EmitReadOf(IndentedWriter w, TypeShape inner, string target, int depth) =>
+        inner.Kind.EmitRead(w, inner, target, depth);
+
+    /// <summary>The name of a generated local: a prefix and the nesting depth (<c>__s0</c>).</summary>
+    protected static string Local(string prefix, int depth) => prefix + depth.ToString(CultureInfo.InvariantCulture);
+
+    /// <summary>The type as generated code names it: fully qualified, with nullable annotations.</summary>
+    protected static string Display(ITypeSymbol type) => type.ToDisplayString(Symbols.TypeFormat);
+
+    /// <summary>The shape of a type inside this one, or null with the reason.</summary>
+    protected static TypeShape? ParseInner(ITypeSymbol type, int depth, out string? reason) => ShapeParser.Parse(type, depth + 1, out reason);
+
+    /// <summary>Claims the type for this kind with a description.</summary>
+    protected static bool Found(TypeShape found, out TypeShape? shape, out string? reason)
+    {
+        shape = found;
+        reason = null;
+        return true;
+    }
+
+    /// <summary>Claims the type for this kind, and says why it cannot be serialized.</summary>
+    protected static bool Refused(string? why, out TypeShape? shape, out string? reason)
+    {
+        shape = null;
+        reason = why;
+        return true;
+    }
+
+    /// <summary>Leaves the type to the next kind.</summary>
+    protected static bool NotThisKind(out TypeShape? shape, out string? reason)
+    {
+        shape = null;
+        reason = null;
+        return false;
+    }
+}

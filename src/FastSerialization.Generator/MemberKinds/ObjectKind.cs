@@ -1,0 +1,45 @@
+using System.Linq;
+using Microsoft.CodeAnalysis;
+
+namespace FastSerialization.Generator;
+
+/// <summary>
+/// A nested object: a type that implements <c>ICustomBinarySerializable</c> or is marked
+/// <c>[BinarySerializable]</c>, or a type parameter constrained to one. <see cref="TypeShape.ReadMethod"/>
+/// is the type argument of <c>ReadObject</c> (the type without its nullable annotation).
+/// </summary>
+internal sealed class ObjectKind : MemberKind
+{
+    public static readonly ObjectKind Instance = new();
+
+    private ObjectKind()
+    {
+    }
+
+    public override string? Accepts => "ICustomBinarySerializable or [BinarySerializable] type";
+
+    public override bool TryParse(ITypeSymbol type, int depth, out TypeShape? shape, out string? reason)
+    {
+        if (type is ITypeParameterSymbol typeParameter)
+        {
+            return typeParameter.ConstraintTypes.Any(c => Symbols.ImplementsSerializable(c))
+                ? Found(Describe(type), out shape, out reason)
+                : Refused("a type parameter must be constrained to ICustomBinarySerializable to be serialized", out shape, out reason);
+        }
+
+        return type is INamedTypeSymbol named && (Symbols.ImplementsSerializable(named) || Symbols.HasAttribute(named, Symbols.SerializableAttribute))
+            ? Found(Describe(type), out shape, out reason)
+            : NotThisKind(out shape, out reason);
+    }
+
+    public override void EmitWrite(IndentedWriter w, TypeShape shape, string expression, int depth) =>
+        w.Line("writer.WriteObject({0});", expression);
+
+    public override void EmitRead(IndentedWriter w, TypeShape shape, string target, int depth) =>
+        w.Line("{0} = reader.ReadObject<{1}>()!;", target, shape.ReadMethod!);
+
+    public override string Layout(TypeShape shape) => "Object<" + shape.ReadMethod!.Replace("global::", string.Empty) + ">";
+
+    private TypeShape Describe(ITypeSymbol type) =>
+        new(this, Display(type), type.WithNullableAnnotation(NullableAnnotation.NotAnnotated).ToDisplayString(Symbols.TypeFormat), 1, !type.IsValueType, null, null, null, null);
+}

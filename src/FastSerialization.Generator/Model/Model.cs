@@ -1,0 +1,77 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Text;
+
+namespace FastSerialization.Generator;
+
+/// <summary>What the parser found for one [BinarySerializable] type: a value-equatable record with no symbol or syntax node in it.</summary>
+internal sealed record TypeModel(
+    string HintName,
+    string? Namespace,
+    EquatableArray<ContainingType> ContainingTypes,
+    ContainingType Self,
+    string FullyQualifiedName,
+    bool IsValueType,
+    bool IsReadOnlyStruct,
+    bool NeedsNewModifier,
+    bool GenerateWrite,
+    bool GenerateRead,
+    ConstructionModel? Construction,
+    EquatableArray<MemberModel> Members,
+    EquatableArray<DiagnosticInfo> Diagnostics);
+
+/// <summary>A type declaration to reopen as <c>partial</c>: its keyword (class, struct, record, record struct), name and type parameters.</summary>
+internal sealed record ContainingType(string Keyword, string NameWithTypeParameters);
+
+/// <summary>
+/// How an immutable type is built when read: the constructor's arguments (members, in parameter
+/// order) and the members set in an object initializer. Null for a type whose members are all settable.
+/// </summary>
+internal sealed record ConstructionModel(EquatableArray<int> ConstructorArguments, EquatableArray<int> InitializerMembers);
+
+/// <summary>One serialized member, in wire order.</summary>
+internal sealed record MemberModel(string Name, string TypeDisplay, TypeShape Shape, bool IsSettable);
+
+/// <summary>
+/// The recursive description of a member's type: its kind, the type as C# text, and the element (or
+/// key) and value shapes of collections.
+/// </summary>
+/// <param name="Kind">The kind, which writes, reads and names values of this shape (a singleton, compared by reference).</param>
+/// <param name="TypeDisplay">The type, fully qualified, with nullable annotations.</param>
+/// <param name="ReadMethod">
+/// For primitives, the reader method (<c>ReadInt32</c>); for primitive arrays, the element type; for
+/// nested objects, the type argument of <c>ReadObject</c> (the type without a nullable annotation).
+/// </param>
+/// <param name="MinSize">The fewest bytes a value of this shape takes on the wire.</param>
+/// <param name="IsReferenceType">True when a value can be null (a read result gets <c>!</c>).</param>
+/// <param name="Element">The element (sequences), the underlying value (Nullable), or the key (dictionaries).</param>
+/// <param name="Value">The value of a dictionary.</param>
+/// <param name="NewArrayPrefix">For arrays, the text before the count in <c>new X[count][]</c>.</param>
+/// <param name="NewArraySuffix">For arrays, the text after it.</param>
+internal sealed record TypeShape(
+    MemberKind Kind,
+    string TypeDisplay,
+    string? ReadMethod,
+    int MinSize,
+    bool IsReferenceType,
+    TypeShape? Element,
+    TypeShape? Value,
+    string? NewArrayPrefix,
+    string? NewArraySuffix);
+
+/// <summary>A diagnostic to report, with its location as plain values.</summary>
+internal sealed record DiagnosticInfo(string Id, LocationInfo? Location, EquatableArray<string> Arguments)
+{
+    public Diagnostic ToDiagnostic() =>
+        Diagnostic.Create(DiagnosticDescriptors.ById(Id), Location?.ToLocation(), System.Linq.Enumerable.ToArray(System.Linq.Enumerable.Cast<object>(Arguments)));
+}
+
+/// <summary>A source location as plain values (a <see cref="Location"/> holds on to its syntax tree).</summary>
+internal sealed record LocationInfo(string FilePath, TextSpan Span, LinePositionSpan LineSpan)
+{
+    public Location ToLocation() => Location.Create(FilePath, Span, LineSpan);
+
+    public static LocationInfo? From(Location? location) =>
+        location is null || location.SourceTree is null
+            ? null
+            : new LocationInfo(location.SourceTree.FilePath, location.SourceSpan, location.GetLineSpan().Span);
+}

@@ -1,0 +1,38 @@
+using Microsoft.CodeAnalysis;
+
+namespace FastSerialization.Generator;
+
+/// <summary>A field or property that is serialized, as <see cref="MemberDiscovery"/> found it (before its type is described).</summary>
+internal sealed class FoundMember
+{
+    public FoundMember(ISymbol symbol, ITypeSymbol type, RefKind refKind, int? order, bool isSettable, bool isInitOnly, bool isRequired, LocationInfo? location)
+    {
+        Symbol = symbol;
+        Type = type;
+        RefKind = refKind;
+        Order = order;
+        IsSettable = isSettable;
+        IsInitOnly = isInitOnly;
+        IsRequired = isRequired;
+        Location = location;
+    }
+
+    public ISymbol Symbol { get; }
+
+    public ITypeSymbol Type { get; }
+
+    public RefKind RefKind { get; }
+
+    /// <summary>The order of its <c>[BinaryMember]</c>: null without one, -1 when its argument is not an int.</summary>
+    public int? Order { get; }
+
+    /// <summary>Assignable from an instance method of the type (a settable property or a writable field).</summary>
+    public bool IsSettable { get; }
+
+    /// <summary>Assignable in an object initializer (settable, or init-only).</summary>
+    public bool IsInitOnly { get; }
+
+    public bool IsRequired { get; }
+
+    public LocationInfo? Location { get; }
+}

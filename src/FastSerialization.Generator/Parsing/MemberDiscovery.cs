@@ -1,0 +1,110 @@
+using System.Collections.Generic;
+using System.Linq;
+using System.Threading;
+using Microsoft.CodeAnalysis;
+
+namespace FastSerialization.Generator;
+
+/// <summary>
+/// Which fields and properties are serialized: those of base types marked <c>[BinarySerializable]</c>
+/// first, then the type's own, in declaration order; public ones and those marked <c>[BinaryMember]</c>,
+/// less those marked <c>[BinaryIgnore]</c> and computed properties.
+/// </summary>
+internal static class MemberDiscovery
+{
+    public static List<FoundMember> Find(INamedTypeSymbol type, CancellationToken cancellationToken)
+    {
+        var chain = new List<INamedTypeSymbol> { type };
+        for (INamedTypeSymbol? b = type.BaseType; b is not null && Symbols.HasAttribute(b, Symbols.SerializableAttribute); b = b.BaseType)
+        {
+            chain.Insert(0, b);
+        }
+
+        var found = new List<FoundMember>();
+        foreach (INamedTypeSymbol declaring in chain)
+        {
+            bool inherited = !SymbolEqualityComparer.Default.Equals(declaring, type);
+            foreach (ISymbol member in declaring.GetMembers())
+            {
+                cancellationToken.ThrowIfCancellationRequested();
+                FoundMember? m = Consider(declaring, member, inherited);
+                if (m is not null)
+                {
+                    found.Add(m);
+                }
+            }
+        }
+
+        return found;
+    }
+
+    private static FoundMember? Consider(INamedTypeSymbol declaring, ISymbol member, bool inherited)
+    {
+        if (member.IsStatic || member.IsImplicitlyDeclared)
+        {
+            return null;
+        }
+
+        ITypeSymbol memberType;
+        RefKind refKind;
+        bool settable;
+        bool initOnly;
+        bool required;
+        switch (member)
+        {
+            case IFieldSymbol field when !field.IsConst && field.AssociatedSymbol is null:
+                memberType = field.Type;
+                refKind = field.RefKind;
+                settable = !field.IsReadOnly;
+                initOnly = false;
+                required = field.IsRequired;
+                break;
+            case IPropertySymbol property when !property.IsIndexer && property.GetMethod is not null
+                && property.ExplicitInterfaceImplementations.Length == 0:
+                memberType = property.Type;
+                refKind = property.RefKind;
+                IMethodSymbol? setter = property.SetMethod;
+                bool setterAccessible = setter is not null && !(inherited && setter.DeclaredAccessibility == Accessibility.Private);
+                settable = setterAccessible && !setter!.IsInitOnly;
+                initOnly = setterAccessible && setter!.IsInitOnly;
+                required = property.IsRequired;
+                break;
+            default:
+                return null;
+        }
+
+        if (Symbols.HasAttribute(member, Symbols.IgnoreAttribute))
+        {
+            return null;
+        }
+
+        AttributeData? order = member.GetAttributes().FirstOrDefault(a => a.AttributeClass?.ToDisplayString() == Symbols.MemberAttribute);
+        if (order is null && member.DeclaredAccessibility != Accessibility.Public)
+        {
+            return null;
+        }
+
+        if (inherited && member.DeclaredAccessibility == Accessibility.Private)
+        {
+            return null;
+        }
+
+        // A get-only property is a member only when it stores a value (an auto-property) or is marked
+        // [BinaryMember]; computed properties (=> A + B) are left out.
+        if (order is null && member is IPropertySymbol { SetMethod: null } getOnly && !IsAutoProperty(declaring, getOnly))
+        {
+            return null;
+        }
+
+        int? orderValue = order is not null && order.ConstructorArguments.Length == 1 && order.ConstructorArguments[0].Value is int o ? o : null;
+        if (order is not null && orderValue is null)
+        {
+            orderValue = -1;
+        }
+
+        return new FoundMember(member, memberType, refKind, orderValue, settable, initOnly, required, LocationInfo.From(member.Locations.FirstOrDefault()));
+    }
+
+    private static bool IsAutoProperty(INamedTypeSymbol declaring, IPropertySymbol property) =>
+        declaring.GetMembers().OfType<IFieldSymbol>().Any(f => SymbolEqualityComparer.Default.Equals(f.AssociatedSymbol, property));
+}

@@ -1,0 +1,71 @@
+using System.Collections.Generic;
+using Microsoft.CodeAnalysis;
+
+namespace FastSerialization.Generator;
+
+/// <summary>
+/// Describes how each member's value is written: asks every <see cref="MemberKind"/>, in the order of
+/// <see cref="MemberKinds.All"/>, until one claims the type (FSG002 when none does or the one that does
+/// refuses it; FSG008 for a by-reference member, a ref struct or a pointer).
+/// </summary>
+internal static class ShapeParser
+{
+    /// <summary>How deep collections may nest inside one member's type.</summary>
+    private const int MaxShapeDepth = 16;
+
+    /// <summary>The members with the shapes of their types, in wire order; a member whose type cannot be serialized is reported and left out.</summary>
+    public static List<MemberModel> DescribeMembers(List<FoundMember> found, ParseContext parse)
+    {
+        var members = new List<MemberModel>();
+        foreach (FoundMember m in found)
+        {
+            if (m.RefKind != RefKind.None || Symbols.IsRefLikeOrPointer(m.Type))
+            {
+                parse.Report("FSG008", m.Location, m.Symbol.Name, parse.TypeName, Symbols.ShortName(m.Type));
+                continue;
+            }
+
+            TypeShape? shape = Parse(m.Type, 0, out string? reason);
+            if (shape is null)
+            {
+                parse.Report("FSG002", m.Location, m.Symbol.Name, parse.TypeName, Symbols.ShortName(m.Type), reason ?? "unsupported type");
+                continue;
+            }
+
+            members.Add(new MemberModel(Symbols.EscapeKeyword(m.Symbol.Name), m.Type.ToDisplayString(Symbols.TypeFormat), shape, m.IsSettable));
+        }
+
+        return members;
+    }
+
+    /// <summary>Describes how a value of <paramref name="type"/> is written, or says why it cannot be.</summary>
+    /// <param name="type">The type of a member, or of an element, key or value inside it.</param>
+    /// <param name="depth">0 for a member's type, one more for each collection or nullable around it.</param>
+    /// <param name="reason">Why the type cannot be serialized, when it cannot.</param>
+    public static TypeShape? Parse(ITypeSymbol type, int depth, out string? reason)
+    {
+        reason = null;
+        if (depth > MaxShapeDepth)
+        {
+            reason = "it nests collections too deeply";
+            return null;
+        }
+
+        if (Symbols.IsRefLikeOrPointer(type))
+        {
+            reason = "ref structs and pointers cannot be stored";
+            return null;
+        }
+
+        foreach (MemberKind kind in MemberKinds.All)
+        {
+            if (kind.TryParse(type, depth, out TypeShape? shape, out reason))
+            {
+                return shape;
+            }
+        }
+
+        reason = MemberKinds.NoKindReason;
+        return null;
+    }
+}

@@ -1,0 +1,146 @@
+using System;
+using System.Buffers;
+using System.Diagnostics.CodeAnalysis;
+
+namespace FastSerialization;
+
+public sealed partial class CustomBinaryFormatter
+{
+    /// <summary>Reads the one record that <paramref name="record"/> holds.</summary>
+    /// <param name="record">Exactly one record: length prefix, type id and payload.</param>
+    /// <returns>The object read.</returns>
+    /// <exception cref="FastSerializationException">
+    /// The record is malformed, truncated, over the limit, of an unknown type id, or followed by more
+    /// bytes (use <see cref="Deserialize(ReadOnlySpan{byte}, out int)"/> to read records one after another).
+    /// </exception>
+    public object Deserialize(ReadOnlySpan<byte> record)
+    {
+        object value = ReadRecord(record, out int consumed);
+        if (consumed != record.Length)
+        {
+            ThrowTrailingBytes(record.Length, consumed);
+        }
+
+        return value;
+    }
+
+    /// <summary>Reads the record at the start of <paramref name="data"/>; bytes after it are left alone.</summary>
+    /// <param name="data">Bytes that start with a whole record.</param>
+    /// <param name="bytesConsumed">The size of the record read.</param>
+    /// <returns>The object read.</returns>
+    /// <exception cref="FastSerializationException">The record is malformed, truncated, over the limit, or of an unknown type id.</exception>
+    public object Deserialize(ReadOnlySpan<byte> data, out int bytesConsumed) => ReadRecord(data, out bytesConsumed);
+
+    /// <summary>Reads the one record that <paramref name="record"/> holds, which must be a <typeparamref name="T"/>.</summary>
+    /// <typeparam name="T">The expected type.</typeparam>
+    /// <param name="record">Exactly one record.</param>
+    /// <returns>The object read.</returns>
+    /// <exception cref="FastSerializationException">As for <see cref="Deserialize(ReadOnlySpan{byte})"/>, or the record holds another type.</exception>
+    public T Deserialize<T>(ReadOnlySpan<byte> record)
+    {
+        T value = ReadRecord<T>(record, out int consumed);
+        if (consumed != record.Length)
+        {
+            ThrowTrailingBytes(record.Length, consumed);
+        }
+
+        return value;
+    }
+
+    /// <summary>
+    /// Reads one record from the start of <paramref name="buffer"/> when the buffer holds all of it, and
+    /// moves <paramref name="buffer"/> past it: the loop body of a reader over a
+    /// <c>System.IO.Pipelines.PipeReader</c> or any other segmented source.
+    /// </summary>
+    /// <param name="buffer">The bytes received so far; on success, what follows the record.</param>
+    /// <param name="value">The object read, or null.</param>
+    /// <returns>
+    /// True when a record was read; false when the buffer holds only part of one, in which case
+    /// <paramref name="buffer"/> is unchanged.
+    /// </returns>
+    /// <exception cref="FastSerializationException">
+    /// The record is malformed; a length prefix of 0 or over the limit is rejected as soon as its 4
+    /// bytes are there, without waiting for (or allocating) the rest.
+    /// </exception>
+    /// <remarks>A record that spans segments is copied once into a pooled buffer; one in a single segment is read in place.</remarks>
+    public bool TryReadRecord(ref ReadOnlySequence<byte> buffer, [NotNullWhen(true)] out object? value)
+    {
+        value = null;
+        if (!RecordFrame.TryReadLength(buffer, _maxRecordLength, out int length))
+        {
+            return false;
+        }
+
+        long total = RecordFrame.LengthPrefixSize + (long)length;
+        if (buffer.Length < total)
+        {
+            return false;
+        }
+
+        ReadOnlySequence<byte> record = buffer.Slice(0, total);
+        ReadOnlySpan<byte> first = record.First.Span;
+        if (first.Length >= total)
+        {
+            value = ReadRecord(first.Slice(0, (int)total), out _);
+        }
+        else
+        {
+            byte[] copy = ArrayPool<byte>.Shared.Rent((int)total);
+            try
+            {
+                record.CopyTo(copy);
+                value = ReadRecord(copy.AsSpan(0, (int)total), out _);
+            }
+            finally
+            {
+                ArrayPool<byte>.Shared.Return(copy);
+            }
+        }
+
+        buffer = buffer.Slice(total);
+        return true;
+    }
+
+    /// <summary>Reads the record at the start of <paramref name="data"/>.</summary>
+    private object ReadRecord(ReadOnlySpan<byte> data, out int consumed) => ReadRecord<object>(data, out consumed);
+
+    /// <summary>
+    /// Reads the record at the start of <paramref name="data"/> as a <typeparamref name="T"/>: a struct
+    /// record of exactly that type is read without boxing; any other record is read as an object and
+    /// must be a <typeparamref name="T"/>.
+    /// </summary>
+    private T ReadRecord<T>(ReadOnlySpan<byte> data, out int consumed)
+    {
+        _registry.EnsureFrozen();
+        RecordHeader header = RecordFrame.ReadHeader(data, _maxRecordLength);
+        TypeRegistration registration = _registry.GetForRecord(header.TypeId, RecordFrame.LengthPrefixSize);
+        var reader = new FastBinaryReader(
+            data.Slice(0, header.RecordSize), header.PayloadStart, header.RecordSize, _registry, registration.Id, _maxDepth, _rejectUnreadBytes);
+        T value;
+        try
+        {
+            value = typeof(T).IsValueType && registration.Type == typeof(T)
+                ? registration.ReadExact<T>(ref reader)
+                : TypeRegistration.CastRecord<T>(registration.ReadBoxed(ref reader));
+        }
+        catch (Exception ex) when (ex is not FastSerializationException)
+        {
+            throw ThrowHelper.RecordReadFailed(registration, reader.Position, ex);
+        }
+
+        if (reader.HasRemaining)
+        {
+            reader.FinishFrame(registration.Type);
+        }
+
+        consumed = header.RecordSize;
+        return value;
+    }
+
+    [System.Diagnostics.CodeAnalysis.DoesNotReturn]
+    private static void ThrowTrailingBytes(int length, int consumed) =>
+        throw new FastSerializationException(
+            $"The span holds {length - consumed} bytes after the record of {consumed} bytes at offset 0; to read several records, use the overload that returns bytesConsumed.",
+            consumed,
+            typeId: null);
+}

@@ -1,0 +1,194 @@
+using System;
+using System.Buffers;
+using System.Buffers.Binary;
+using System.Runtime.CompilerServices;
+
+namespace FastSerialization;
+
+/// <summary>
+/// The record header, <c>&lt;u32 length, little-endian&gt;&lt;varuint32 type id&gt;</c> (docs/FORMAT.md section 1),
+/// and its limits: the one place that writes and reads it. The length counts the bytes after it (type id
+/// and payload); a reader rejects a length of 0 or over the limit before it allocates or reads anything.
+/// </summary>
+/// <remarks>
+/// <see cref="CustomBinaryFormatter"/> frames every record through this type. The public members are for
+/// code that carries records without a formatter's help: a transport that must know where a record ends
+/// before it has all of it, or a channel writing its own records under the reserved type id 0.
+/// </remarks>
+public static class RecordFrame
+{
+    /// <summary>The size of the length prefix that starts every record: 4 bytes.</summary>
+    public const int LengthPrefixSize = 4;
+
+    /// <summary>The largest header: the length prefix and a type id of 5 bytes.</summary>
+    public const int MaxHeaderSize = LengthPrefixSize + VarInt.MaxLength32;
+
+    /// <summary>
+    /// Reads the length prefix at the start of <paramref name="data"/> and checks it: the record then
+    /// takes <see cref="LengthPrefixSize"/> + <paramref name="length"/> bytes.
+    /// </summary>
+    /// <param name="data">Bytes that start with a record (all of it or only its start).</param>
+    /// <param name="maxRecordLength">The largest length accepted (<see cref="CustomBinaryFormatterOptions.MaxRecordLength"/>).</param>
+    /// <param name="length">The count of bytes after the prefix (type id and payload), or 0.</param>
+    /// <returns>False when <paramref name="data"/> holds fewer than <see cref="LengthPrefixSize"/> bytes.</returns>
+    /// <exception cref="FastSerializationException">The length is 0, or over <paramref name="maxRecordLength"/>.</exception>
+    public static bool TryReadLength(ReadOnlySpan<byte> data, int maxRecordLength, out int length)
+    {
+        if (data.Length < LengthPrefixSize)
+        {
+            length = 0;
+            return false;
+        }
+
+        length = ReadLength(data, maxRecordLength);
+        return true;
+    }
+
+    /// <summary>Reads and checks the length prefix at the start of <paramref name="data"/>, which may span segments.</summary>
+    /// <param name="data">Bytes that start with a record (all of it or only its start).</param>
+    /// <param name="maxRecordLength">The largest length accepted (<see cref="CustomBinaryFormatterOptions.MaxRecordLength"/>).</param>
+    /// <param name="length">The count of bytes after the prefix (type id and payload), or 0.</param>
+    /// <returns>False when <paramref name="data"/> holds fewer than <see cref="LengthPrefixSize"/> bytes.</returns>
+    /// <exception cref="FastSerializationException">The length is 0, or over <paramref name="maxRecordLength"/>.</exception>
+    public static bool TryReadLength(in ReadOnlySequence<byte> data, int maxRecordLength, out int length)
+    {
+        if (data.Length < LengthPrefixSize)
+        {
+            length = 0;
+            return false;
+        }
+
+        ReadOnlySpan<byte> first = data.First.Span;
+        if (first.Length >= LengthPrefixSize)
+        {
+            length = ReadLength(first, maxRecordLength);
+            return true;
+        }
+
+        Span<byte> prefix = stackalloc byte[LengthPrefixSize];
+        data.Slice(0, LengthPrefixSize).CopyTo(prefix);
+        length = ReadLength(prefix, maxRecordLength);
+        return true;
+    }
+
+    /// <summary>
+    /// Writes the header of a record whose payload (what follows the type id) takes
+    /// <paramref name="payloadLength"/> bytes.
+    /// </summary>
+    /// <param name="destination">Where the header goes; at least <see cref="MaxHeaderSize"/> bytes is always enough.</param>
+    /// <param name="typeId">The type id: 1 to 2^31-1 for registered types; 0 is reserved (the IPC channel's control records use it).</param>
+    /// <param name="payloadLength">The payload's size in bytes.</param>
+    /// <returns>The header's size: <see cref="LengthPrefixSize"/> and the type id's 1 to 5 bytes.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="typeId"/> or <paramref name="payloadLength"/> is negative, or the record would exceed 2^31-1 bytes.</exception>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is too short for the header.</exception>
+    public static int WriteHeader(Span<byte> destination, int typeId, int payloadLength)
+    {
+        if (typeId < 0)
+        {
+            throw new ArgumentOutOfRangeException(nameof(typeId), typeId, "A type id is 0 (reserved) to 2^31-1.");
+        }
+
+        int idSize = VarInt.Size((uint)typeId);
+        if (payloadLength < 0 || payloadLength > int.MaxValue - LengthPrefixSize - idSize)
+        {
+            throw new ArgumentOutOfRangeException(nameof(payloadLength), payloadLength, "A record's payload is 0 to 2^31-1 bytes, less its header.");
+        }
+
+        if (destination.Length < LengthPrefixSize + idSize)
+        {
+            throw new ArgumentException($"The header takes {LengthPrefixSize + idSize} bytes; the destination has {destination.Length}.", nameof(destination));
+        }
+
+        BinaryPrimitives.WriteUInt32LittleEndian(destination, (uint)(idSize + payloadLength));
+        VarInt.Write(destination.Slice(LengthPrefixSize), (uint)typeId);
+        return LengthPrefixSize + idSize;
+    }
+
+    /// <summary>
+    /// Writes <paramref name="value"/> as one record: the header with a length placeholder, the payload
+    /// (the type's own <see cref="ICustomBinarySerializable.WriteDataTo"/>; a struct's without boxing it),
+    /// then the length, checked against the limit. The record's size becomes the registration's hint for
+    /// the next record's first buffer.
+    /// </summary>
+    internal static void Write<T>(ref FastBinaryWriter writer, TypeRegistration registration, T value, int maxRecordLength)
+    {
+        int start = BeginRecord(ref writer, (uint)registration.Id);
+
+        // Inline here, not in a helper of the registration: a struct is passed on once, and the
+        // delegate is read from a static the JIT treats as a constant in this instantiation.
+        if (typeof(T).IsValueType && StructWriter<T>.Write is { } writeStruct)
+        {
+            writeStruct(ref writer, value);
+        }
+        else
+        {
+            registration.WriteBoxed(value!, ref writer);
+        }
+
+        int size = EndRecord(ref writer, start, maxRecordLength, registration.Id);
+        if (size != registration.SizeHint)
+        {
+            registration.SizeHint = size;
+        }
+    }
+
+    /// <summary>
+    /// Reads and checks the header of the record at the start of <paramref name="data"/>, which must hold
+    /// the whole record: its length, its limit and its type id (1 to 2^31-1).
+    /// </summary>
+    /// <exception cref="FastSerializationException">The record is truncated, its length is 0 or over the limit, or its type id is malformed.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static RecordHeader ReadHeader(ReadOnlySpan<byte> data, int maxRecordLength)
+    {
+        if (data.Length < LengthPrefixSize)
+        {
+            ThrowHelper.ThrowTruncated("record length prefix", 0, null, LengthPrefixSize, data.Length);
+        }
+
+        int length = ReadLength(data, maxRecordLength);
+        if (data.Length - LengthPrefixSize < length)
+        {
+            ThrowHelper.ThrowTruncated("record", LengthPrefixSize, null, length, data.Length - LengthPrefixSize);
+        }
+
+        int end = LengthPrefixSize + length;
+        var idReader = new FastBinaryReader(data.Slice(0, end), LengthPrefixSize, end);
+        uint typeId = idReader.ReadTypeId();
+        return new RecordHeader(end, typeId, idReader.Position);
+    }
+
+    /// <summary>Reads the length prefix at the start of <paramref name="prefix"/> (at least 4 bytes) and checks it against the format and the limit.</summary>
+    internal static int ReadLength(ReadOnlySpan<byte> prefix, int maxRecordLength)
+    {
+        uint length = BinaryPrimitives.ReadUInt32LittleEndian(prefix);
+        if (length == 0 || length > (uint)maxRecordLength)
+        {
+            ThrowHelper.ThrowBadRecordLength(length, maxRecordLength);
+        }
+
+        return (int)length;
+    }
+
+    /// <summary>Writes the length placeholder and the type id that start a record; returns the record's start.</summary>
+    private static int BeginRecord(ref FastBinaryWriter writer, uint typeId)
+    {
+        int start = writer.BytesPending;
+        Span<byte> span = writer.GetSpan(MaxHeaderSize);
+        int idSize = VarInt.Write(span.Slice(LengthPrefixSize), typeId);
+        writer.Advance(LengthPrefixSize + idSize);
+        return start;
+    }
+
+    /// <summary>Fills in the length of the record that began at <paramref name="start"/>, checked against the limit; returns the record's size.</summary>
+    private static int EndRecord(ref FastBinaryWriter writer, int start, int maxRecordLength, int typeId)
+    {
+        int length = writer.BytesPending - start - LengthPrefixSize;
+        if (length > maxRecordLength)
+        {
+            ThrowHelper.ThrowRecordTooLargeToWrite(length, maxRecordLength, typeId);
+        }
+
+        writer.PatchUInt32LittleEndian(start, (uint)length);
+        return LengthPrefixSize + length;
+    }
+}

@@ -1,0 +1,206 @@
+using System;
+using System.Buffers;
+using System.IO;
+using System.Threading;
+using System.Threading.Tasks;
+
+namespace FastSerialization;
+
+/// <summary>
+/// Takes whole records off a <see cref="Stream"/>: the length prefix first, checked by
+/// <see cref="RecordFrame"/> before anything is allocated, then the bytes it declares. Works with
+/// streams that return any number of bytes per read, down to one. A <see cref="MemoryStream"/> whose
+/// buffer is reachable is read in place, with no copy.
+/// </summary>
+internal static class RecordStreamReader
+{
+    // A record's bytes are read into a buffer that starts at most this large and doubles as data
+    // arrives, so a length prefix that promises more than the stream holds costs little memory.
+    private const int InitialStreamBufferSize = 64 * 1024;
+
+    /// <summary>Reads the next record's bytes; false at a clean end of the stream (before the first byte of a record).</summary>
+    /// <exception cref="FastSerializationException">The stream ends inside the record, or its length prefix is 0 or over the limit.</exception>
+    public static bool TryRead(Stream stream, int maxRecordLength, out RecordBytes record)
+    {
+        if (stream is MemoryStream memory && memory.TryGetBuffer(out ArraySegment<byte> contents))
+        {
+            return TryReadInPlace(memory, contents, maxRecordLength, out record);
+        }
+
+        record = default;
+        byte[] buffer = ArrayPool<byte>.Shared.Rent(256);
+        try
+        {
+            int got = ReadAtLeast(stream, buffer, 0, RecordFrame.LengthPrefixSize);
+            if (got == 0)
+            {
+                ArrayPool<byte>.Shared.Return(buffer);
+                return false;
+            }
+
+            if (got < RecordFrame.LengthPrefixSize)
+            {
+                throw TruncatedStream(got, RecordFrame.LengthPrefixSize);
+            }
+
+            int total = RecordFrame.LengthPrefixSize + RecordFrame.ReadLength(buffer, maxRecordLength);
+            int filled = RecordFrame.LengthPrefixSize;
+            while (filled < total)
+            {
+                if (filled == buffer.Length)
+                {
+                    buffer = GrowStreamBuffer(buffer, filled, total);
+                }
+
+                int chunk = ReadAtLeast(stream, buffer, filled, Math.Min(buffer.Length, total) - filled);
+                if (chunk == 0)
+                {
+                    throw TruncatedStream(filled, total);
+                }
+
+                filled += chunk;
+            }
+
+            record = new RecordBytes(buffer, 0, total, rented: true);
+            return true;
+        }
+        catch
+        {
+            ArrayPool<byte>.Shared.Return(buffer);
+            throw;
+        }
+    }
+
+    /// <summary>Reads the next record's bytes asynchronously; <see cref="RecordBytes.IsEnd"/> at a clean end of the stream.</summary>
+    /// <exception cref="FastSerializationException">The stream ends inside the record, or its length prefix is 0 or over the limit.</exception>
+    /// <exception cref="OperationCanceledException">The token was cancelled.</exception>
+    public static async Task<RecordBytes> ReadAsync(Stream stream, int maxRecordLength, CancellationToken cancellationToken)
+    {
+        if (stream is MemoryStream memory && memory.TryGetBuffer(out ArraySegment<byte> contents))
+        {
+            cancellationToken.ThrowIfCancellationRequested();
+            TryReadInPlace(memory, contents, maxRecordLength, out RecordBytes inPlace);
+            return inPlace;
+        }
+
+        byte[] buffer = ArrayPool<byte>.Shared.Rent(256);
+        try
+        {
+            int got = await ReadAtLeastAsync(stream, buffer, 0, RecordFrame.LengthPrefixSize, cancellationToken).ConfigureAwait(false);
+            if (got == 0)
+            {
+                ArrayPool<byte>.Shared.Return(buffer);
+                return default;
+            }
+
+            if (got < RecordFrame.LengthPrefixSize)
+            {
+                throw TruncatedStream(got, RecordFrame.LengthPrefixSize);
+            }
+
+            int total = RecordFrame.LengthPrefixSize + RecordFrame.ReadLength(buffer, maxRecordLength);
+            int filled = RecordFrame.LengthPrefixSize;
+            while (filled < total)
+            {
+                if (filled == buffer.Length)
+                {
+                    buffer = GrowStreamBuffer(buffer, filled, total);
+                }
+
+                int chunk = await ReadAtLeastAsync(stream, buffer, filled, Math.Min(buffer.Length, total) - filled, cancellationToken).ConfigureAwait(false);
+                if (chunk == 0)
+                {
+                    throw TruncatedStream(filled, total);
+                }
+
+                filled += chunk;
+            }
+
+            return new RecordBytes(buffer, 0, total, rented: true);
+        }
+        catch
+        {
+            ArrayPool<byte>.Shared.Return(buffer);
+            throw;
+        }
+    }
+
+    /// <summary>
+    /// Takes the next record straight out of a <see cref="MemoryStream"/>'s buffer (no copy), leaving the
+    /// stream's position where reading it through <see cref="Stream.Read(byte[], int, int)"/> would.
+    /// </summary>
+    private static bool TryReadInPlace(MemoryStream memory, ArraySegment<byte> contents, int maxRecordLength, out RecordBytes record)
+    {
+        record = default;
+        int position = (int)Math.Min(memory.Position, contents.Count);
+        ReadOnlySpan<byte> rest = contents.AsSpan(position);
+        if (rest.IsEmpty)
+        {
+            return false;
+        }
+
+        if (rest.Length < RecordFrame.LengthPrefixSize)
+        {
+            memory.Position = contents.Count;
+            throw TruncatedStream(rest.Length, RecordFrame.LengthPrefixSize);
+        }
+
+        int total = RecordFrame.LengthPrefixSize + RecordFrame.ReadLength(rest, maxRecordLength);
+        if (rest.Length < total)
+        {
+            memory.Position = contents.Count;
+            throw TruncatedStream(rest.Length, total);
+        }
+
+        memory.Position = position + total;
+        record = new RecordBytes(contents.Array!, contents.Offset + position, total, rented: false);
+        return true;
+    }
+
+    private static byte[] GrowStreamBuffer(byte[] buffer, int filled, int total)
+    {
+        int size = (int)Math.Min(total, Math.Max((long)buffer.Length * 2, InitialStreamBufferSize));
+        byte[] next = ArrayPool<byte>.Shared.Rent(size);
+        Buffer.BlockCopy(buffer, 0, next, 0, filled);
+        ArrayPool<byte>.Shared.Return(buffer);
+        return next;
+    }
+
+    /// <summary>Reads until <paramref name="count"/> bytes arrived or the stream ended; returns the number read.</summary>
+    private static int ReadAtLeast(Stream stream, byte[] buffer, int offset, int count)
+    {
+        int total = 0;
+        while (total < count)
+        {
+            int n = stream.Read(buffer, offset + total, count - total);
+            if (n == 0)
+            {
+                break;
+            }
+
+            total += n;
+        }
+
+        return total;
+    }
+
+    private static async Task<int> ReadAtLeastAsync(Stream stream, byte[] buffer, int offset, int count, CancellationToken cancellationToken)
+    {
+        int total = 0;
+        while (total < count)
+        {
+            int n = await stream.ReadAsync(buffer, offset + total, count - total, cancellationToken).ConfigureAwait(false);
+            if (n == 0)
+            {
+                break;
+            }
+
+            total += n;
+        }
+
+        return total;
+    }
+
+    private static FastSerializationException TruncatedStream(int got, int needed) =>
+        new($"The stream ended inside a record: {needed} bytes were needed from the record's start, only {got} arrived.", got, typeId: null);
+}

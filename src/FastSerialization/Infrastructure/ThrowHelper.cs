@@ -1,0 +1,110 @@
+using System;
+using System.Diagnostics.CodeAnalysis;
+
+namespace FastSerialization;
+
+/// <summary>Throws from cold paths, so the methods that call these stay small enough to inline.</summary>
+internal static class ThrowHelper
+{
+    [DoesNotReturn]
+    public static void ThrowTruncated(string what, long offset, int? typeId, long needed, long available) =>
+        throw new FastSerializationException(
+            $"Truncated data at offset {offset}{DescribeType(typeId)}: reading {what} needs {needed} byte(s), but the current frame has {available} left.",
+            offset,
+            typeId);
+
+    [DoesNotReturn]
+    public static void ThrowLengthPastFrame(string what, long offset, int? typeId, uint declared, long available) =>
+        throw new FastSerializationException(
+            $"Malformed data at offset {offset}{DescribeType(typeId)}: a {what} declares {declared} byte(s), but the current frame has {available} left.",
+            offset,
+            typeId);
+
+    public static FastSerializationException Malformed(string message, long offset, int? typeId, Exception? inner = null) =>
+        new($"Malformed data at offset {offset}{DescribeType(typeId)}: {message}.", offset, typeId, inner);
+
+    [DoesNotReturn]
+    public static void ThrowUnreadBytes(Type type, int unread, long offset, int typeId) =>
+        throw new FastSerializationException(
+            $"{type} left {unread} byte(s) of its frame unread at offset {offset}{DescribeType(typeId)}; its SetDataFrom reads less than its WriteDataTo writes (RejectUnreadBytes is on).",
+            offset,
+            typeId);
+
+    [DoesNotReturn]
+    public static void ThrowLoneSurrogate(string value)
+    {
+        int index = StrictUtf8.IndexOfLoneSurrogate(value.AsSpan());
+        throw new FastSerializationException(
+            $"Cannot write a string of {value.Length} UTF-16 code units: it holds a lone surrogate (U+{(int)value[Math.Max(index, 0)]:X4}) at index {index}, which is not well-formed UTF-16 and has no UTF-8 form.");
+    }
+
+    [DoesNotReturn]
+    public static void ThrowTooLargeToWrite(long size) =>
+        throw new FastSerializationException($"Cannot write {size} bytes: a record holds at most 2^31-1 bytes.");
+
+    [DoesNotReturn]
+    public static void ThrowRecordTooLargeToWrite(int length, int limit, int typeId) =>
+        throw new FastSerializationException(
+            $"The record of type id {typeId} would hold {length} bytes, over the limit of {limit} (CustomBinaryFormatterOptions.MaxRecordLength); readers would refuse it, so it was not written.",
+            offset: null,
+            typeId);
+
+    [DoesNotReturn]
+    public static void ThrowNotRegistered(Type type) =>
+        throw new FastSerializationException($"{type} is not registered with this formatter; call Register<{type.Name}>(id) before the first write.");
+
+    [DoesNotReturn]
+    public static void ThrowBadRecordLength(uint length, int limit) =>
+        throw (length == 0
+            ? new FastSerializationException(
+                "Malformed record at offset 0: the length prefix is 0, but a record holds at least a type id.", 0, typeId: null)
+            : new FastSerializationException(
+                $"Record at offset 0 declares {length} bytes, over the limit of {limit} (CustomBinaryFormatterOptions.MaxRecordLength); nothing was allocated.",
+                0,
+                typeId: null));
+
+    /// <summary>Wraps an exception other than ours that a type's reader threw while reading a record.</summary>
+    public static FastSerializationException RecordReadFailed(TypeRegistration registration, int offset, Exception inner) =>
+        new(
+            $"Reading a record of type id {registration.Id} ({registration.Type}) failed at offset {offset}: {inner.Message}",
+            offset,
+            registration.Id,
+            inner);
+
+    [DoesNotReturn]
+    public static void ThrowRecordTypeNotRegistered(uint typeId, int offset) =>
+        throw new FastSerializationException(
+            $"Record at offset 0 has type id {typeId}, which is not registered with this formatter; only registered types are read.",
+            offset,
+            (int)typeId);
+
+    [DoesNotReturn]
+    public static void ThrowNestedTypeNotRegistered(Type runtimeType, Type declaredType) =>
+        throw new FastSerializationException(
+            $"A nested object declared as {declaredType} is a {runtimeType}, which is not registered; a member whose declared type is not sealed writes the registered id of its runtime type.");
+
+    [DoesNotReturn]
+    public static void ThrowWriteTooDeep(Type type, int maxDepth) =>
+        throw new FastSerializationException(
+            $"Writing a nested {type} goes deeper than the limit of {maxDepth} (CustomBinaryFormatterOptions.MaxDepth); does the object graph hold a cycle?");
+
+    [DoesNotReturn]
+    public static T ThrowNoRegistryForPolymorphicWrite<T>(Type type) =>
+        throw new InvalidOperationException(
+            $"A nested object declared as {type} (not sealed) needs its runtime type's registered id; use the writer a CustomBinaryFormatter provides.");
+
+    [DoesNotReturn]
+    public static T ThrowNoRegistryForPolymorphicRead<T>(Type type) =>
+        throw new InvalidOperationException(
+            $"A nested object declared as {type} (not sealed) is read by its registered id; use the reader a CustomBinaryFormatter provides.");
+
+    [DoesNotReturn]
+    public static void ThrowFactoryReturnedNull(Type type, int typeId) =>
+        throw new InvalidOperationException($"The factory registered for {type} (type id {typeId}) returned null.");
+
+    [DoesNotReturn]
+    public static void ThrowNegativeCount(int count) =>
+        throw new ArgumentOutOfRangeException(nameof(count), count, "A count cannot be negative.");
+
+    private static string DescribeType(int? typeId) => typeId is > 0 ? $" (record type id {typeId})" : string.Empty;
+}

@@ -1,0 +1,124 @@
+using System;
+
+namespace FastSerialization;
+
+public ref partial struct FastBinaryReader
+{
+    /// <summary>
+    /// Reads the header of a sequence or dictionary written with
+    /// <see cref="FastBinaryWriter.WriteCollectionHeader"/>, and checks that the frame can hold that
+    /// many elements before the caller allocates anything.
+    /// </summary>
+    /// <param name="minElementSize">
+    /// The fewest bytes one element (or one key, value pair) can take: 1 for most element types,
+    /// 2 for a dictionary, the fixed width for fixed-width elements.
+    /// </param>
+    /// <returns>The element count, or -1 for a null collection.</returns>
+    /// <exception cref="FastSerializationException">The count cannot fit in the bytes the frame has left.</exception>
+    public int ReadCollectionHeader(int minElementSize = 1)
+    {
+        if (minElementSize < 1)
+        {
+            throw new ArgumentOutOfRangeException(nameof(minElementSize), minElementSize, "An element takes at least one byte.");
+        }
+
+        int start = _position;
+        uint n = ReadVarUInt32();
+        if (n == 0)
+        {
+            return -1;
+        }
+
+        ulong count = n - 1;
+        if (count * (ulong)minElementSize > (ulong)(_end - _position))
+        {
+            _position = start;
+            throw ThrowHelper.Malformed(
+                $"a collection of {count} elements of at least {minElementSize} byte(s) cannot fit in the {_end - (start + VarInt.Size(n))} bytes left in its frame",
+                start,
+                _typeId);
+        }
+
+        return (int)count;
+    }
+
+    /// <summary>Reads an array of fixed-width primitives written with <see cref="FastBinaryWriter.WriteArray{T}(T[])"/>.</summary>
+    /// <typeparam name="T">The element type: byte, sbyte, short, ushort, char, int, uint, long, ulong, float or double.</typeparam>
+    /// <returns>A new array, or null.</returns>
+    /// <exception cref="FastSerializationException">The elements run past the frame (checked before anything is allocated).</exception>
+    /// <exception cref="NotSupportedException"><typeparamref name="T"/> is not one of the supported types.</exception>
+    public unsafe T[]? ReadArray<T>()
+        where T : unmanaged
+    {
+        PrimitiveArray.ThrowIfUnsupported<T>();
+        int count = ReadCollectionHeader(sizeof(T));
+        if (count < 0)
+        {
+            return null;
+        }
+
+        if (count == 0)
+        {
+            return Array.Empty<T>();
+        }
+
+        T[] result = new T[count];
+        PrimitiveArray.Decode(Take(count * sizeof(T), typeof(T).Name + " array"), result.AsSpan());
+        return result;
+    }
+
+    /// <summary>
+    /// Reads a nested object written with <see cref="FastBinaryWriter.WriteObject{T}"/>. Its bytes form a
+    /// frame of their own: reads inside it cannot pass its end, members past the end keep their
+    /// defaults, and bytes the object's reader leaves unread are skipped (or rejected, when the
+    /// formatter's <see cref="CustomBinaryFormatterOptions.RejectUnreadBytes"/> is set).
+    /// </summary>
+    /// <typeparam name="T">The declared type of the member.</typeparam>
+    /// <returns>The object, or null (the default of <typeparamref name="T"/> for a struct).</returns>
+    /// <exception cref="FastSerializationException">
+    /// The length runs past the frame, nesting goes deeper than
+    /// <see cref="CustomBinaryFormatterOptions.MaxDepth"/>, or (for a polymorphic member) the type id is
+    /// unknown or stands for a type that is not a <typeparamref name="T"/>.
+    /// </exception>
+    public T? ReadObject<T>()
+        where T : ICustomBinarySerializable
+    {
+        int start = _position;
+        int length = ReadLengthPrefix("nested object");
+        if (length < 0)
+        {
+            return default;
+        }
+
+        if (_depth >= _maxDepth)
+        {
+            _position = start;
+            throw ThrowHelper.Malformed($"nested objects go deeper than the limit of {_maxDepth} (reading {typeof(T)})", start, _typeId);
+        }
+
+        int outerEnd = _end;
+        _end = _position + length;
+        _depth++;
+        T value;
+        if (ObjectShape<T>.IsSealed)
+        {
+            value = ObjectReader<T>.Read(ref this, _registry);
+        }
+        else
+        {
+            int idStart = _position;
+            uint id = ReadTypeId();
+            TypeRegistry registry = _registry ?? ThrowHelper.ThrowNoRegistryForPolymorphicRead<TypeRegistry>(typeof(T));
+            value = registry.ReadPolymorphic<T>(id, idStart, _typeId, ref this);
+        }
+
+        if (_position != _end)
+        {
+            FinishFrame(value.GetType());
+        }
+
+        _depth--;
+        _end = outerEnd;
+        return value;
+    }
+}

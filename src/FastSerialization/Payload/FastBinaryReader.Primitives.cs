@@ -1,0 +1,344 @@
+using System;
+using System.Buffers.Binary;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+
+namespace FastSerialization;
+
+public ref partial struct FastBinaryReader
+{
+    /// <summary>Reads a <see cref="bool"/>: one byte, 0x00 or 0x01.</summary>
+    /// <returns>The value read.</returns>
+    /// <exception cref="FastSerializationException">The byte is neither 0 nor 1, or the frame is exhausted.</exception>
+    public bool ReadBoolean()
+    {
+        byte b = Take(1, "Boolean")[0];
+        if (b > 1)
+        {
+            _position--;
+            throw Malformed($"a Boolean must be 0x00 or 0x01, but the byte is 0x{b:X2}");
+        }
+
+        return b != 0;
+    }
+
+    /// <summary>Reads a <see cref="byte"/>.</summary>
+    /// <returns>The value read.</returns>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public byte ReadByte()
+    {
+        int position = _position;
+        if (position >= _end)
+        {
+            ThrowTruncated(1, "Byte");
+        }
+
+        _position = position + 1;
+        return _data[position];
+    }
+
+    /// <summary>Reads an <see cref="sbyte"/>.</summary>
+    /// <returns>The value read.</returns>
+    public sbyte ReadSByte() => unchecked((sbyte)ReadByte());
+
+    /// <summary>Reads a <see cref="short"/>: 2 bytes, little-endian.</summary>
+    /// <returns>The value read.</returns>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public short ReadInt16() => BinaryPrimitives.ReadInt16LittleEndian(Take(2, "Int16"));
+
+    /// <summary>Reads a <see cref="ushort"/>: 2 bytes, little-endian.</summary>
+    /// <returns>The value read.</returns>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public ushort ReadUInt16() => BinaryPrimitives.ReadUInt16LittleEndian(Take(2, "UInt16"));
+
+    /// <summary>Reads a <see cref="char"/>: one UTF-16 code unit, 2 bytes, little-endian.</summary>
+    /// <returns>The value read.</returns>
+    public char ReadChar() => (char)BinaryPrimitives.ReadUInt16LittleEndian(Take(2, "Char"));
+
+    /// <summary>Reads an <see cref="int"/>: 4 bytes, little-endian.</summary>
+    /// <returns>The value read.</returns>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public int ReadInt32() => BinaryPrimitives.ReadInt32LittleEndian(Take(4, "Int32"));
+
+    /// <summary>Reads a <see cref="uint"/>: 4 bytes, little-endian.</summary>
+    /// <returns>The value read.</returns>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public uint ReadUInt32() => BinaryPrimitives.ReadUInt32LittleEndian(Take(4, "UInt32"));
+
+    /// <summary>Reads a <see cref="long"/>: 8 bytes, little-endian.</summary>
+    /// <returns>The value read.</returns>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public long ReadInt64() => BinaryPrimitives.ReadInt64LittleEndian(Take(8, "Int64"));
+
+    /// <summary>Reads a <see cref="ulong"/>: 8 bytes, little-endian.</summary>
+    /// <returns>The value read.</returns>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public ulong ReadUInt64() => BinaryPrimitives.ReadUInt64LittleEndian(Take(8, "UInt64"));
+
+    /// <summary>Reads a <see cref="float"/> from its IEEE 754 bits, bit-exact.</summary>
+    /// <returns>The value read.</returns>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public float ReadSingle() => BitConversions.UInt32ToSingle(BinaryPrimitives.ReadUInt32LittleEndian(Take(4, "Single")));
+
+    /// <summary>Reads a <see cref="double"/> from its IEEE 754 bits, bit-exact.</summary>
+    /// <returns>The value read.</returns>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public double ReadDouble() => BitConversions.UInt64ToDouble(BinaryPrimitives.ReadUInt64LittleEndian(Take(8, "Double")));
+
+    /// <summary>Reads a <see cref="decimal"/>: lo, mid, hi and flags, each 4 bytes little-endian.</summary>
+    /// <returns>The value read.</returns>
+    /// <exception cref="FastSerializationException">The flags are not those of a valid decimal (scale over 28, or reserved bits set).</exception>
+    public decimal ReadDecimal()
+    {
+        ReadOnlySpan<byte> span = Take(16, "Decimal");
+        int lo = BinaryPrimitives.ReadInt32LittleEndian(span);
+        int mid = BinaryPrimitives.ReadInt32LittleEndian(span.Slice(4));
+        int hi = BinaryPrimitives.ReadInt32LittleEndian(span.Slice(8));
+        int flags = BinaryPrimitives.ReadInt32LittleEndian(span.Slice(12));
+        int scale = (flags >> 16) & 0xFF;
+        if ((flags & 0x7F00FFFF) != 0 || scale > 28)
+        {
+            _position -= 16;
+            throw Malformed($"a Decimal's flags word 0x{flags:X8} is not valid (scale {scale}, at most 28; reserved bits must be 0)");
+        }
+
+        return new decimal(lo, mid, hi, flags < 0, (byte)scale);
+    }
+
+    /// <summary>Reads a <see cref="DateTime"/> written with <see cref="DateTime.ToBinary"/>.</summary>
+    /// <returns>The value read, with its <see cref="DateTime.Kind"/>.</returns>
+    /// <exception cref="FastSerializationException">The 8 bytes are not a valid <see cref="DateTime.ToBinary"/> value.</exception>
+    public DateTime ReadDateTime()
+    {
+        long binary = ReadInt64();
+        try
+        {
+            return DateTime.FromBinary(binary);
+        }
+        catch (ArgumentException ex)
+        {
+            _position -= 8;
+            throw ThrowHelper.Malformed($"0x{binary:X16} is not a valid DateTime", _position, _typeId, ex);
+        }
+    }
+
+    /// <summary>Reads a <see cref="TimeSpan"/> from its ticks.</summary>
+    /// <returns>The value read.</returns>
+    public TimeSpan ReadTimeSpan() => new(ReadInt64());
+
+    /// <summary>Reads a <see cref="DateTimeOffset"/>: 8 bytes of local ticks, 2 bytes of offset in minutes.</summary>
+    /// <returns>The value read.</returns>
+    /// <exception cref="FastSerializationException">The ticks or the offset are out of range.</exception>
+    public DateTimeOffset ReadDateTimeOffset()
+    {
+        ReadOnlySpan<byte> span = Take(10, "DateTimeOffset");
+        long ticks = BinaryPrimitives.ReadInt64LittleEndian(span);
+        short minutes = BinaryPrimitives.ReadInt16LittleEndian(span.Slice(8));
+        try
+        {
+            return new DateTimeOffset(ticks, TimeSpan.FromTicks(minutes * TimeSpan.TicksPerMinute));
+        }
+        catch (ArgumentException ex)
+        {
+            _position -= 10;
+            throw ThrowHelper.Malformed($"ticks {ticks} with an offset of {minutes} minutes is not a valid DateTimeOffset", _position, _typeId, ex);
+        }
+    }
+
+    /// <summary>Reads a <see cref="Guid"/>: 16 bytes in the order of <see cref="Guid.ToByteArray()"/>.</summary>
+    /// <returns>The value read.</returns>
+    public Guid ReadGuid()
+    {
+        ReadOnlySpan<byte> span = Take(16, "Guid");
+#if NET
+        return new Guid(span);
+#else
+        return BitConverter.IsLittleEndian ? MemoryMarshal.Read<Guid>(span) : new Guid(span.ToArray());
+#endif
+    }
+
+    /// <summary>Reads an unsigned LEB128 varint of at most 5 bytes, in its shortest form.</summary>
+    /// <returns>The value read.</returns>
+    /// <exception cref="FastSerializationException">The varint is longer than 5 bytes, overflows 32 bits, is not in its shortest form, or is cut off by the frame's end.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public uint ReadVarUInt32()
+    {
+        int position = _position;
+        if (position < _end)
+        {
+            byte first = _data[position];
+            if (first < 0x80)
+            {
+                _position = position + 1;
+                return first;
+            }
+        }
+
+        return ReadVarUInt32Slow("VarUInt32");
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private uint ReadVarUInt32Slow(string what)
+    {
+        ulong value = ReadVarUInt(VarInt.MaxLength32, what);
+        if (value > uint.MaxValue)
+        {
+            _position -= VarInt.MaxLength32;
+            throw Malformed($"a {what} overflows 32 bits");
+        }
+
+        return (uint)value;
+    }
+
+    /// <summary>Reads an unsigned LEB128 varint of at most 10 bytes, in its shortest form.</summary>
+    /// <returns>The value read.</returns>
+    /// <exception cref="FastSerializationException">The varint is malformed, as for <see cref="ReadVarUInt32"/>.</exception>
+    public ulong ReadVarUInt64() => ReadVarUInt(VarInt.MaxLength64, "VarUInt64");
+
+    private ulong ReadVarUInt(int maxBytes, string what)
+    {
+        int start = _position;
+        ulong value = 0;
+        for (int i = 0; i < maxBytes; i++)
+        {
+            int position = start + i;
+            if (position >= _end)
+            {
+                ThrowHelper.ThrowTruncated(what, start, _typeId, i + 1, _end - start);
+            }
+
+            byte b = _data[position];
+            int shift = 7 * i;
+            ulong group = (ulong)(b & 0x7F);
+            if (shift == 63 && group > 1)
+            {
+                throw ThrowHelper.Malformed($"a {what} overflows 64 bits", start, _typeId);
+            }
+
+            value |= group << shift;
+            if (b < 0x80)
+            {
+                if (b == 0 && i > 0)
+                {
+                    throw ThrowHelper.Malformed($"a {what} is not in its shortest form (a final 0x00 byte after {i} byte(s))", start, _typeId);
+                }
+
+                _position = position + 1;
+                return value;
+            }
+        }
+
+        throw ThrowHelper.Malformed($"a {what} is longer than {maxBytes} bytes", start, _typeId);
+    }
+
+    /// <summary>Reads a zigzag-encoded signed varint of at most 5 bytes.</summary>
+    /// <returns>The value read.</returns>
+    public int ReadVarInt32()
+    {
+        uint n = ReadVarUInt32();
+        return (int)(n >> 1) ^ -(int)(n & 1);
+    }
+
+    /// <summary>Reads a zigzag-encoded signed varint of at most 10 bytes.</summary>
+    /// <returns>The value read.</returns>
+    public long ReadVarInt64()
+    {
+        ulong n = ReadVarUInt64();
+        return (long)(n >> 1) ^ -(long)(n & 1);
+    }
+
+    /// <summary>Reads an enum from its underlying integer type (1, 2, 4 or 8 bytes, little-endian).</summary>
+    /// <typeparam name="TEnum">The enum type.</typeparam>
+    /// <returns>The value read; any value of the underlying type is accepted, named or not.</returns>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public TEnum ReadEnum<TEnum>()
+        where TEnum : unmanaged, Enum
+    {
+        switch (Unsafe.SizeOf<TEnum>())
+        {
+            case 1:
+            {
+                byte v = ReadByte();
+                return Unsafe.As<byte, TEnum>(ref v);
+            }
+
+            case 2:
+            {
+                ushort v = ReadUInt16();
+                return Unsafe.As<ushort, TEnum>(ref v);
+            }
+
+            case 4:
+            {
+                uint v = ReadUInt32();
+                return Unsafe.As<uint, TEnum>(ref v);
+            }
+
+            default:
+            {
+                ulong v = ReadUInt64();
+                return Unsafe.As<ulong, TEnum>(ref v);
+            }
+        }
+    }
+
+    /// <summary>Reads <paramref name="count"/> bytes written with <see cref="FastBinaryWriter.WriteRaw"/>, without copying them.</summary>
+    /// <param name="count">The number of bytes.</param>
+    /// <returns>A slice of the input; valid as long as the input is.</returns>
+    /// <exception cref="FastSerializationException">The frame has fewer bytes left.</exception>
+    public ReadOnlySpan<byte> ReadRaw(int count)
+    {
+        if (count < 0)
+        {
+            ThrowHelper.ThrowNegativeCount(count);
+        }
+
+        return Take(count, "raw bytes");
+    }
+
+    /// <summary>Reads <paramref name="count"/> raw bytes into a new array, as <see cref="System.IO.BinaryReader.ReadBytes"/> does.</summary>
+    /// <param name="count">The number of bytes.</param>
+    /// <returns>A new array.</returns>
+    /// <exception cref="FastSerializationException">The frame has fewer bytes left (checked before anything is allocated).</exception>
+    public byte[] ReadBytes(int count) => ReadRaw(count).ToArray();
+
+    /// <summary>Reads a byte array written with <see cref="FastBinaryWriter.Write(byte[])"/>.</summary>
+    /// <returns>A new array, or null.</returns>
+    /// <exception cref="FastSerializationException">The length runs past the frame (checked before anything is allocated).</exception>
+    public byte[]? ReadByteArray()
+    {
+        int length = ReadLengthPrefix("byte array");
+        return length < 0 ? null : Take(length, "byte array").ToArray();
+    }
+
+    /// <summary>
+    /// Reads bytes written with <see cref="FastBinaryWriter.Write(ReadOnlySpan{byte})"/> without copying
+    /// them. A null array reads as an empty span.
+    /// </summary>
+    /// <returns>A slice of the input; valid as long as the input is.</returns>
+    public ReadOnlySpan<byte> ReadByteSpan()
+    {
+        int length = ReadLengthPrefix("byte array");
+        return length < 0 ? default : Take(length, "byte array");
+    }
+
+    /// <summary>Reads a <c>N</c> prefix (0 = null); returns -1 for null, otherwise <c>N - 1</c>, checked against the frame.</summary>
+    private int ReadLengthPrefix(string what)
+    {
+        int start = _position;
+        uint n = ReadVarUInt32();
+        if (n == 0)
+        {
+            return -1;
+        }
+
+        uint length = n - 1;
+        if (length > (uint)(_end - _position))
+        {
+            _position = start;
+            ThrowHelper.ThrowLengthPastFrame(what, start, _typeId, length, _end - (start + VarInt.Size(n)));
+        }
+
+        return (int)length;
+    }
+}

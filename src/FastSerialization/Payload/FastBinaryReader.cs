@@ -1,0 +1,151 @@
+using System;
+using System.Diagnostics.CodeAnalysis;
+using System.Runtime.CompilerServices;
+
+namespace FastSerialization;
+
+/// <summary>
+/// Reads the primitive encodings of the FastSerialization wire format (explicit little-endian) from
+/// a span, within a frame: the record being read, or the nested object being read. Method names
+/// follow <see cref="System.IO.BinaryReader"/>.
+/// </summary>
+/// <remarks>
+/// <para>
+/// A read that needs more bytes than the current frame has left throws
+/// <see cref="FastSerializationException"/> naming the offset, the type id and both counts: it never
+/// reads into the next member of an enclosing object or into the next record. Use
+/// <see cref="HasRemaining"/> before reading a member that a newer version of the type appended, so
+/// that data written by an older version reads with that member left at its default.
+/// </para>
+/// <para>
+/// Offsets in messages and in <see cref="Position"/> count from the start of the data the reader was
+/// made over; for a record read by <see cref="CustomBinaryFormatter"/>, from its length prefix.
+/// </para>
+/// </remarks>
+public ref partial struct FastBinaryReader
+{
+    private readonly ReadOnlySpan<byte> _data;
+    private readonly TypeRegistry? _registry;
+    private readonly int _typeId;
+    private readonly int _maxDepth;
+    private readonly bool _rejectUnreadBytes;
+    private int _position;
+    private int _end;
+    private int _depth;
+
+    /// <summary>Creates a reader over <paramref name="data"/>, whose frame is the whole span.</summary>
+    /// <param name="data">The bytes to read.</param>
+    /// <remarks>
+    /// A reader made this way has no type registry: it reads nested objects whose declared type is
+    /// sealed or a struct, but a polymorphic nested object needs the reader a
+    /// <see cref="CustomBinaryFormatter"/> provides. Its depth limit is
+    /// <see cref="CustomBinaryFormatterOptions.DefaultMaxDepth"/>, and unread bytes of nested objects
+    /// are skipped.
+    /// </remarks>
+    public FastBinaryReader(ReadOnlySpan<byte> data)
+        : this(data, 0, data.Length)
+    {
+    }
+
+    /// <summary>A reader with no registry and the default limits, whose frame is <paramref name="position"/> to <paramref name="end"/>.</summary>
+    internal FastBinaryReader(ReadOnlySpan<byte> data, int position, int end)
+        : this(data, position, end, registry: null, typeId: 0, CustomBinaryFormatterOptions.DefaultMaxDepth, rejectUnreadBytes: false)
+    {
+    }
+
+    /// <summary>A reader for the payload of a record.</summary>
+    /// <param name="data">The record's bytes.</param>
+    /// <param name="position">Where the payload starts.</param>
+    /// <param name="end">Where the record ends.</param>
+    /// <param name="registry">The registry polymorphic nested objects and registered factories come from, or null.</param>
+    /// <param name="typeId">The record's type id, for messages.</param>
+    /// <param name="maxDepth">How deep nested objects may go.</param>
+    /// <param name="rejectUnreadBytes">True when bytes a type's reader leaves in its frame are an error rather than skipped.</param>
+    internal FastBinaryReader(ReadOnlySpan<byte> data, int position, int end, TypeRegistry? registry, int typeId, int maxDepth, bool rejectUnreadBytes)
+    {
+        _data = data;
+        _position = position;
+        _end = end;
+        _registry = registry;
+        _typeId = typeId;
+        _maxDepth = maxDepth;
+        _rejectUnreadBytes = rejectUnreadBytes;
+        _depth = 0;
+    }
+
+    /// <summary>The offset of the next byte to read, from the start of the data.</summary>
+    public readonly int Position => _position;
+
+    /// <summary>The number of bytes left in the current frame (the record, or the nested object being read).</summary>
+    public readonly int Remaining => _end - _position;
+
+    /// <summary>
+    /// True when the current frame has bytes left. Generated readers ask this before each member, so
+    /// that members an older writer did not write keep their defaults; hand-written readers may too.
+    /// </summary>
+    public readonly bool HasRemaining => _position < _end;
+
+    /// <summary>Skips <paramref name="count"/> bytes of the current frame.</summary>
+    /// <param name="count">The number of bytes to skip.</param>
+    /// <exception cref="FastSerializationException">The frame has fewer bytes left.</exception>
+    public void Skip(int count)
+    {
+        if (count < 0)
+        {
+            ThrowHelper.ThrowNegativeCount(count);
+        }
+
+        Take(count, "skipped bytes");
+    }
+
+    /// <summary>Returns the next <paramref name="count"/> bytes of the frame and moves past them.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private ReadOnlySpan<byte> Take(int count, string what)
+    {
+        int position = _position;
+        if ((uint)count > (uint)(_end - position))
+        {
+            ThrowTruncated(count, what);
+        }
+
+        _position = position + count;
+        return _data.Slice(position, count);
+    }
+
+    [DoesNotReturn]
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private readonly void ThrowTruncated(long needed, string what) =>
+        ThrowHelper.ThrowTruncated(what, _position, _typeId, needed, _end - _position);
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    internal readonly FastSerializationException Malformed(string message) =>
+        ThrowHelper.Malformed(message, _position, _typeId);
+
+    /// <summary>Reads a type id: a varuint32 from 1 to 2^31-1.</summary>
+    internal uint ReadTypeId()
+    {
+        int start = _position;
+        uint id = ReadVarUInt32();
+        if (id == 0 || id > int.MaxValue)
+        {
+            _position = start;
+            throw Malformed(id == 0 ? "type id 0 is reserved and never written" : $"type id {id} is above 2^31-1");
+        }
+
+        return id;
+    }
+
+    /// <summary>Moves to the end of the current frame (tolerant) or fails naming the type (strict).</summary>
+    internal void FinishFrame(Type type)
+    {
+        if (_position != _end)
+        {
+            if (_rejectUnreadBytes)
+            {
+                ThrowHelper.ThrowUnreadBytes(type, _end - _position, _position, _typeId);
+            }
+
+            _position = _end;
+        }
+    }
+}

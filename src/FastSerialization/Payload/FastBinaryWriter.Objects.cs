@@ -1,0 +1,129 @@
+using System;
+using System.Runtime.CompilerServices;
+
+namespace FastSerialization;
+
+public ref partial struct FastBinaryWriter
+{
+    /// <summary>
+    /// Writes the header of a sequence (array, list, set) or dictionary: varuint32 <c>count + 1</c>.
+    /// The elements (or key, value pairs) follow, written by the caller.
+    /// </summary>
+    /// <param name="count">The number of elements, or of pairs for a dictionary.</param>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="count"/> is negative.</exception>
+    public void WriteCollectionHeader(int count)
+    {
+        if (count < 0)
+        {
+            ThrowHelper.ThrowNegativeCount(count);
+        }
+
+        WriteVarUInt32((uint)count + 1);
+    }
+
+    /// <summary>Writes the header of a null sequence or dictionary: a single 0 byte.</summary>
+    public void WriteNullCollection() => Write((byte)0);
+
+    /// <summary>
+    /// Writes an array of fixed-width primitives (<see cref="byte"/>, <see cref="sbyte"/>,
+    /// <see cref="short"/>, <see cref="ushort"/>, <see cref="char"/>, <see cref="int"/>,
+    /// <see cref="uint"/>, <see cref="long"/>, <see cref="ulong"/>, <see cref="float"/>,
+    /// <see cref="double"/>): a collection header, then the elements little-endian, copied in one
+    /// block on little-endian machines.
+    /// </summary>
+    /// <typeparam name="T">The element type.</typeparam>
+    /// <param name="values">The array, or null.</param>
+    /// <exception cref="NotSupportedException"><typeparamref name="T"/> is not one of the types above.</exception>
+    public void WriteArray<T>(T[]? values)
+        where T : unmanaged
+    {
+        PrimitiveArray.ThrowIfUnsupported<T>();
+        if (values is null)
+        {
+            WriteNullCollection();
+            return;
+        }
+
+        WriteArray(new ReadOnlySpan<T>(values));
+    }
+
+    /// <summary>Writes a span of fixed-width primitives as <see cref="WriteArray{T}(T[])"/> writes a non-null array.</summary>
+    /// <typeparam name="T">The element type.</typeparam>
+    /// <param name="values">The elements.</param>
+    /// <exception cref="NotSupportedException"><typeparamref name="T"/> is not a supported primitive.</exception>
+    public void WriteArray<T>(ReadOnlySpan<T> values)
+        where T : unmanaged
+    {
+        PrimitiveArray.ThrowIfUnsupported<T>();
+        WriteCollectionHeader(values.Length);
+        long byteCount = (long)values.Length * Unsafe.SizeOf<T>();
+        if (byteCount > int.MaxValue)
+        {
+            ThrowHelper.ThrowTooLargeToWrite(byteCount);
+        }
+
+        PrimitiveArray.Encode(values, GetSpan((int)byteCount));
+        _position += (int)byteCount;
+    }
+
+    /// <summary>
+    /// Writes a nested object (docs/FORMAT.md section 3): varuint32 <c>L</c>, 0 for null, otherwise
+    /// <c>L - 1</c> bytes follow: the registered type id of the object's runtime type when
+    /// <typeparamref name="T"/> is not sealed (an interface, an abstract or an open class), then the
+    /// object's own payload.
+    /// </summary>
+    /// <typeparam name="T">The declared type of the member.</typeparam>
+    /// <param name="value">The object, or null.</param>
+    /// <exception cref="FastSerializationException">
+    /// Nesting goes deeper than <see cref="CustomBinaryFormatterOptions.MaxDepth"/> (a cycle, most
+    /// likely), or the runtime type of a polymorphic member is not registered.
+    /// </exception>
+    public void WriteObject<T>(T? value)
+        where T : ICustomBinarySerializable
+    {
+        // The IsValueType test keeps unoptimized (Debug) code from boxing a struct to compare it with null.
+        if (!typeof(T).IsValueType && value is null)
+        {
+            Write((byte)0);
+            return;
+        }
+
+        if (_depth >= _maxDepth)
+        {
+            ThrowHelper.ThrowWriteTooDeep(typeof(T), _maxDepth);
+        }
+
+        // Reserve one byte for the length: a small object needs no more, a large one moves once.
+        GetSpan(1);
+        _position++;
+        int start = _position;
+        if (!ObjectShape<T>.IsSealed)
+        {
+            TypeRegistry registry = _registry ?? ThrowHelper.ThrowNoRegistryForPolymorphicWrite<TypeRegistry>(typeof(T));
+            WriteVarUInt32((uint)registry.GetTypeIdForWrite(value!.GetType(), typeof(T)));
+        }
+
+        _depth++;
+        value!.WriteDataTo(ref this);
+        _depth--;
+
+        int length = _position - start;
+        if ((uint)length + 1 > int.MaxValue)
+        {
+            ThrowHelper.ThrowTooLargeToWrite(length);
+        }
+
+        uint header = (uint)length + 1;
+        if (header < 0x80)
+        {
+            _buffer[start - 1] = (byte)header;
+            return;
+        }
+
+        int extra = VarInt.Size(header) - 1;
+        GetSpan(extra);
+        _buffer.Slice(start, length).CopyTo(_buffer.Slice(start + extra));
+        VarInt.Write(_buffer.Slice(start - 1), header);
+        _position += extra;
+    }
+}

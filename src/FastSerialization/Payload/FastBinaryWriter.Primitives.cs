@@ -1,0 +1,239 @@
+using System;
+using System.Buffers.Binary;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+
+namespace FastSerialization;
+
+public ref partial struct FastBinaryWriter
+{
+    /// <summary>Writes a <see cref="bool"/> as one byte, 0x00 or 0x01.</summary>
+    /// <param name="value">The value to write.</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Write(bool value) => Write(value ? (byte)1 : (byte)0);
+
+    /// <summary>Writes a <see cref="byte"/>.</summary>
+    /// <param name="value">The value to write.</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Write(byte value)
+    {
+        GetSpan(1)[0] = value;
+        _position++;
+    }
+
+    /// <summary>Writes an <see cref="sbyte"/> as one byte.</summary>
+    /// <param name="value">The value to write.</param>
+    public void Write(sbyte value) => Write(unchecked((byte)value));
+
+    /// <summary>Writes a <see cref="short"/>: 2 bytes, little-endian.</summary>
+    /// <param name="value">The value to write.</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Write(short value)
+    {
+        BinaryPrimitives.WriteInt16LittleEndian(GetSpan(2), value);
+        _position += 2;
+    }
+
+    /// <summary>Writes a <see cref="ushort"/>: 2 bytes, little-endian.</summary>
+    /// <param name="value">The value to write.</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Write(ushort value)
+    {
+        BinaryPrimitives.WriteUInt16LittleEndian(GetSpan(2), value);
+        _position += 2;
+    }
+
+    /// <summary>Writes a <see cref="char"/> as one UTF-16 code unit: 2 bytes, little-endian.</summary>
+    /// <param name="value">The value to write.</param>
+    public void Write(char value) => Write((ushort)value);
+
+    /// <summary>Writes an <see cref="int"/>: 4 bytes, little-endian.</summary>
+    /// <param name="value">The value to write.</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Write(int value)
+    {
+        BinaryPrimitives.WriteInt32LittleEndian(GetSpan(4), value);
+        _position += 4;
+    }
+
+    /// <summary>Writes a <see cref="uint"/>: 4 bytes, little-endian.</summary>
+    /// <param name="value">The value to write.</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Write(uint value)
+    {
+        BinaryPrimitives.WriteUInt32LittleEndian(GetSpan(4), value);
+        _position += 4;
+    }
+
+    /// <summary>Writes a <see cref="long"/>: 8 bytes, little-endian.</summary>
+    /// <param name="value">The value to write.</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Write(long value)
+    {
+        BinaryPrimitives.WriteInt64LittleEndian(GetSpan(8), value);
+        _position += 8;
+    }
+
+    /// <summary>Writes a <see cref="ulong"/>: 8 bytes, little-endian.</summary>
+    /// <param name="value">The value to write.</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Write(ulong value)
+    {
+        BinaryPrimitives.WriteUInt64LittleEndian(GetSpan(8), value);
+        _position += 8;
+    }
+
+    /// <summary>Writes a <see cref="float"/> as its IEEE 754 bits: 4 bytes, little-endian, bit-exact (NaN payloads and -0.0 kept).</summary>
+    /// <param name="value">The value to write.</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Write(float value) => Write(BitConversions.SingleToUInt32(value));
+
+    /// <summary>Writes a <see cref="double"/> as its IEEE 754 bits: 8 bytes, little-endian, bit-exact.</summary>
+    /// <param name="value">The value to write.</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Write(double value) => Write(BitConversions.DoubleToUInt64(value));
+
+    /// <summary>Writes a <see cref="decimal"/>: the four ints of <see cref="decimal.GetBits(decimal)"/> (lo, mid, hi, flags), each little-endian.</summary>
+    /// <param name="value">The value to write.</param>
+    public void Write(decimal value)
+    {
+        Span<byte> span = GetSpan(16);
+#if NET
+        Span<int> bits = stackalloc int[4];
+        decimal.GetBits(value, bits);
+#else
+        int[] bits = decimal.GetBits(value);
+#endif
+        BinaryPrimitives.WriteInt32LittleEndian(span, bits[0]);
+        BinaryPrimitives.WriteInt32LittleEndian(span.Slice(4), bits[1]);
+        BinaryPrimitives.WriteInt32LittleEndian(span.Slice(8), bits[2]);
+        BinaryPrimitives.WriteInt32LittleEndian(span.Slice(12), bits[3]);
+        _position += 16;
+    }
+
+    /// <summary>Writes a <see cref="DateTime"/> as <see cref="DateTime.ToBinary"/>: 8 bytes, little-endian (keeps <see cref="DateTime.Kind"/>).</summary>
+    /// <param name="value">The value to write.</param>
+    public void Write(DateTime value) => Write(value.ToBinary());
+
+    /// <summary>Writes a <see cref="TimeSpan"/> as its ticks: 8 bytes, little-endian.</summary>
+    /// <param name="value">The value to write.</param>
+    public void Write(TimeSpan value) => Write(value.Ticks);
+
+    /// <summary>
+    /// Writes a <see cref="DateTimeOffset"/>: 8 bytes of the local clock reading's ticks
+    /// (<see cref="DateTimeOffset.Ticks"/>), then 2 bytes of the offset in minutes, little-endian.
+    /// </summary>
+    /// <param name="value">The value to write.</param>
+    public void Write(DateTimeOffset value)
+    {
+        Span<byte> span = GetSpan(10);
+        BinaryPrimitives.WriteInt64LittleEndian(span, value.Ticks);
+        BinaryPrimitives.WriteInt16LittleEndian(span.Slice(8), (short)(value.Offset.Ticks / TimeSpan.TicksPerMinute));
+        _position += 10;
+    }
+
+    /// <summary>Writes a <see cref="Guid"/>: 16 bytes in the order of <see cref="Guid.ToByteArray()"/>.</summary>
+    /// <param name="value">The value to write.</param>
+    public void Write(Guid value)
+    {
+        Span<byte> span = GetSpan(16);
+#if NET
+        value.TryWriteBytes(span);
+#else
+        if (BitConverter.IsLittleEndian)
+        {
+            MemoryMarshal.Write(span, ref value);
+        }
+        else
+        {
+            value.ToByteArray().CopyTo(span);
+        }
+#endif
+        _position += 16;
+    }
+
+    /// <summary>Writes an unsigned LEB128 varint: 1 to 5 bytes, 7 bits a byte, low group first.</summary>
+    /// <param name="value">The value to write.</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteVarUInt32(uint value)
+    {
+        Span<byte> span = GetSpan(VarInt.MaxLength32);
+        if (value < 0x80)
+        {
+            span[0] = (byte)value;
+            _position++;
+            return;
+        }
+
+        _position += VarInt.Write(span, value);
+    }
+
+    /// <summary>Writes an unsigned LEB128 varint: 1 to 10 bytes.</summary>
+    /// <param name="value">The value to write.</param>
+    public void WriteVarUInt64(ulong value) => _position += VarInt.Write(GetSpan(VarInt.MaxLength64), value);
+
+    /// <summary>Writes a signed varint: zigzag-encoded, then as <see cref="WriteVarUInt32"/>.</summary>
+    /// <param name="value">The value to write.</param>
+    public void WriteVarInt32(int value) => WriteVarUInt32((uint)((value << 1) ^ (value >> 31)));
+
+    /// <summary>Writes a signed varint: zigzag-encoded, then as <see cref="WriteVarUInt64"/>.</summary>
+    /// <param name="value">The value to write.</param>
+    public void WriteVarInt64(long value) => WriteVarUInt64((ulong)((value << 1) ^ (value >> 63)));
+
+    /// <summary>Writes an enum as its underlying integer type (1, 2, 4 or 8 bytes, little-endian).</summary>
+    /// <typeparam name="TEnum">The enum type.</typeparam>
+    /// <param name="value">The value to write.</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteEnum<TEnum>(TEnum value)
+        where TEnum : unmanaged, Enum
+    {
+        switch (Unsafe.SizeOf<TEnum>())
+        {
+            case 1:
+                Write(Unsafe.As<TEnum, byte>(ref value));
+                break;
+            case 2:
+                Write(Unsafe.As<TEnum, ushort>(ref value));
+                break;
+            case 4:
+                Write(Unsafe.As<TEnum, uint>(ref value));
+                break;
+            default:
+                Write(Unsafe.As<TEnum, ulong>(ref value));
+                break;
+        }
+    }
+
+    /// <summary>Writes bytes as they are, with no length prefix (the reader must know the count).</summary>
+    /// <param name="bytes">The bytes to write.</param>
+    public void WriteRaw(ReadOnlySpan<byte> bytes)
+    {
+        bytes.CopyTo(GetSpan(bytes.Length));
+        _position += bytes.Length;
+    }
+
+    /// <summary>
+    /// Writes a byte array with a length prefix: varuint32 <c>N</c>, 0 for null, otherwise <c>N - 1</c>
+    /// bytes follow. Unlike <see cref="System.IO.BinaryWriter.Write(byte[])"/>, the length is written,
+    /// so <see cref="FastBinaryReader.ReadByteArray"/> reads it back without being told the count.
+    /// </summary>
+    /// <param name="value">The bytes, or null.</param>
+    public void Write(byte[]? value)
+    {
+        if (value is null)
+        {
+            Write((byte)0);
+            return;
+        }
+
+        Write(new ReadOnlySpan<byte>(value));
+    }
+
+    /// <summary>Writes bytes with a length prefix, as <see cref="Write(byte[])"/> does for a non-null array.</summary>
+    /// <param name="value">The bytes.</param>
+    public void Write(ReadOnlySpan<byte> value)
+    {
+        WriteVarUInt32((uint)value.Length + 1);
+        WriteRaw(value);
+    }
+}

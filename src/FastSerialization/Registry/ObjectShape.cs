@@ -1,0 +1,13 @@
+using System;
+
+namespace FastSerialization;
+
+/// <summary>Facts about a declared member type, computed once per type.</summary>
+internal static class ObjectShape<T>
+{
+    /// <summary>
+    /// True when a value declared as <typeparamref name="T"/> is always exactly a <typeparamref name="T"/>
+    /// (a struct or a sealed class): nested objects of such types carry no type id.
+    /// </summary>
+    public static readonly bool IsSealed = typeof(T).IsValueType || typeof(T).IsSealed;
+}

@@ -1,0 +1,81 @@
+using System;
+using System.Collections.Generic;
+using System.Collections.ObjectModel;
+
+namespace FastSerialization;
+
+/// <summary>
+/// One entry of a <see cref="TypeRegistry"/>: a type id, the type it stands for, and the type's member
+/// layout. Made by <see cref="CustomBinaryFormatter.Register{T}(int)"/>; the registry also keeps here how
+/// an instance is made and how its payload is written and read.
+/// </summary>
+public abstract class TypeRegistration
+{
+    private IReadOnlyList<string>? _layout;
+    private volatile bool _layoutKnown;
+
+    private protected TypeRegistration(int id, Type type)
+    {
+        Id = id;
+        Type = type;
+        SizeHint = 256;
+    }
+
+    /// <summary>The id on the wire: 1 to 2^31-1.</summary>
+    public int Id { get; }
+
+    /// <summary>The registered type.</summary>
+    public Type Type { get; }
+
+    /// <summary>
+    /// The type's member kinds in wire order, as its <see cref="BinaryLayoutAttribute"/> gives them (the
+    /// source generator writes one on every <see cref="BinarySerializableAttribute"/> type); null when the
+    /// type declares none. The IPC handshake and file headers compare it with the other side's.
+    /// </summary>
+    public IReadOnlyList<string>? Layout
+    {
+        get
+        {
+            if (!_layoutKnown)
+            {
+                // Two threads may both read the attribute; they find the same layout.
+                _layout = Attribute.GetCustomAttribute(Type, typeof(BinaryLayoutAttribute)) is BinaryLayoutAttribute attribute
+                    ? new ReadOnlyCollection<string>(attribute.GetMembers())
+                    : null;
+                _layoutKnown = true;
+            }
+
+            return _layout;
+        }
+    }
+
+    /// <summary>
+    /// The size of the last record written for this type: the first buffer asked for the next one.
+    /// Written without synchronization; any recent value is a fine hint.
+    /// </summary>
+    internal int SizeHint { get; set; }
+
+    /// <summary>Creates an instance and reads its payload.</summary>
+    internal abstract object ReadBoxed(ref FastBinaryReader reader);
+
+    /// <summary>
+    /// Reads a <typeparamref name="TResult"/>, which must be <see cref="Type"/> itself: a struct record
+    /// read through this is never boxed.
+    /// </summary>
+    internal abstract TResult ReadExact<TResult>(ref FastBinaryReader reader);
+
+    /// <summary>Writes the payload of <paramref name="value"/>, which is of <see cref="Type"/>.</summary>
+    internal abstract void WriteBoxed(object value, ref FastBinaryWriter writer);
+
+    /// <summary>The value read, as the caller's type; throws naming both types when it is not one.</summary>
+    internal static T CastRecord<T>(object value)
+    {
+        if (value is T typed)
+        {
+            return typed;
+        }
+
+        throw new FastSerializationException(
+            $"The record holds a {value.GetType()}, which is not a {typeof(T)}.");
+    }
+}
