@@ -177,7 +177,18 @@ public sealed partial class IpcChannel : IAsyncDisposable
         }
 
         _ = AbortCoreAsync().ContinueWith(
-            static (done, state) => ((TaskCompletionSource)state!).SetFromTask(done),
+            static (done, state) =>
+            {
+                var outcome = (TaskCompletionSource)state!;
+                if (done.IsFaulted)
+                {
+                    outcome.SetException(done.Exception!.InnerExceptions);
+                }
+                else
+                {
+                    outcome.SetResult(); // AbortCoreAsync is never canceled
+                }
+            },
             mine,
             CancellationToken.None,
             TaskContinuationOptions.ExecuteSynchronously,
