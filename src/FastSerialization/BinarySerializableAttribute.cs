@@ -18,4 +18,13 @@ namespace FastSerialization;
 [AttributeUsage(AttributeTargets.Class | AttributeTargets.Struct, AllowMultiple = false, Inherited = false)]
 public sealed class BinarySerializableAttribute : Attribute
 {
+    /// <summary>
+    /// For a struct of fixed-width members only (numbers, <see cref="bool"/>, <see cref="char"/>,
+    /// <see cref="decimal"/>, <see cref="DateTime"/>, <see cref="TimeSpan"/>, <see cref="Guid"/>, enums, and
+    /// other fixed-layout structs): its members are written at their fixed widths with no frame, so it has
+    /// one size, and arrays and lists of it are one header and a block of bytes that is copied at once on
+    /// little-endian machines (docs/FORMAT.md, section 3b). Such a type cannot evolve: members cannot be
+    /// appended later. Default false.
+    /// </summary>
+    public bool FixedLayout { get; set; }
 }

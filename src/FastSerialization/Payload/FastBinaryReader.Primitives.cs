@@ -231,6 +231,38 @@ public ref partial struct FastBinaryReader
         throw ThrowHelper.Malformed($"a {what} is longer than {maxBytes} bytes", start, _typeId);
     }
 
+    /// <summary>Reads a <see cref="short"/> written as a zigzag varint (<see cref="FastBinaryWriter.WriteVarInt16"/>; generated code, docs/FORMAT.md section 3a).</summary>
+    /// <returns>The value read.</returns>
+    /// <exception cref="FastSerializationException">The varint is malformed or its value is outside the range of a <see cref="short"/>.</exception>
+    public short ReadVarInt16()
+    {
+        int start = _position;
+        int value = ReadVarInt32();
+        if (value < short.MinValue || value > short.MaxValue)
+        {
+            _position = start;
+            throw ThrowHelper.Malformed($"the varint {value} is outside the range of a 16-bit integer", start, _typeId);
+        }
+
+        return (short)value;
+    }
+
+    /// <summary>Reads a <see cref="ushort"/> written as a varint (<see cref="FastBinaryWriter.WriteVarUInt16"/>; generated code, docs/FORMAT.md section 3a).</summary>
+    /// <returns>The value read.</returns>
+    /// <exception cref="FastSerializationException">The varint is malformed or its value is over 65,535.</exception>
+    public ushort ReadVarUInt16()
+    {
+        int start = _position;
+        uint value = ReadVarUInt32();
+        if (value > ushort.MaxValue)
+        {
+            _position = start;
+            throw ThrowHelper.Malformed($"the varint {value} is outside the range of an unsigned 16-bit integer", start, _typeId);
+        }
+
+        return (ushort)value;
+    }
+
     /// <summary>Reads a zigzag-encoded signed varint of at most 5 bytes.</summary>
     /// <returns>The value read.</returns>
     public int ReadVarInt32()

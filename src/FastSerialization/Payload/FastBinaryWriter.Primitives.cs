@@ -172,6 +172,14 @@ public ref partial struct FastBinaryWriter
     /// <param name="value">The value to write.</param>
     public void WriteVarUInt64(ulong value) => _position += VarInt.Write(GetSpan(VarInt.MaxLength64), value);
 
+    /// <summary>Writes a <see cref="short"/> as a zigzag varint, the 32-bit form (1 to 3 bytes): what generated code writes (docs/FORMAT.md section 3a).</summary>
+    /// <param name="value">The value to write.</param>
+    public void WriteVarInt16(short value) => WriteVarInt32(value);
+
+    /// <summary>Writes a <see cref="ushort"/> as a varint, the 32-bit form (1 to 3 bytes).</summary>
+    /// <param name="value">The value to write.</param>
+    public void WriteVarUInt16(ushort value) => WriteVarUInt32(value);
+
     /// <summary>Writes a signed varint: zigzag-encoded, then as <see cref="WriteVarUInt32"/>.</summary>
     /// <param name="value">The value to write.</param>
     public void WriteVarInt32(int value) => WriteVarUInt32((uint)((value << 1) ^ (value >> 31)));

@@ -1,0 +1,111 @@
+using System;
+using System.Collections.Generic;
+using System.Runtime.InteropServices;
+
+namespace FastSerialization;
+
+public ref partial struct FastBinaryReader
+{
+    /// <summary>
+    /// Reads an array of a fixed-layout struct written with <see cref="FastBinaryWriter.WriteFixedArray{T}(T[])"/>:
+    /// the count is checked against the bytes left in the frame (count times the struct's size, with no
+    /// overflow) before anything is allocated; the block is copied at once where the layouts allow it.
+    /// </summary>
+    /// <typeparam name="T">The fixed-layout struct.</typeparam>
+    /// <returns>A new array, or null.</returns>
+    /// <exception cref="FastSerializationException">The elements run past the frame, or an element is malformed (a bool that is not 0 or 1, ...).</exception>
+    /// <exception cref="NotSupportedException"><typeparamref name="T"/> is not a fixed-layout struct.</exception>
+    public T[]? ReadFixedArray<T>()
+        where T : unmanaged, ICustomBinarySerializable
+    {
+        int size = FixedLayout<T>.RequireSize();
+        int count = ReadCollectionHeader(size);
+        if (count < 0)
+        {
+            return null;
+        }
+
+        if (count == 0)
+        {
+            return Array.Empty<T>();
+        }
+
+        var result = new T[count];
+        ReadFixedInto(result.AsSpan(), size);
+        return result;
+    }
+
+    /// <summary>Reads a list of a fixed-layout struct (the bytes of <see cref="FastBinaryWriter.WriteFixedList{T}"/> or of an array).</summary>
+    /// <typeparam name="T">The fixed-layout struct.</typeparam>
+    /// <returns>A new list, or null.</returns>
+    /// <exception cref="FastSerializationException">The elements run past the frame, or an element is malformed.</exception>
+    /// <exception cref="NotSupportedException"><typeparamref name="T"/> is not a fixed-layout struct.</exception>
+    public List<T>? ReadFixedList<T>()
+        where T : unmanaged, ICustomBinarySerializable
+    {
+        int size = FixedLayout<T>.RequireSize();
+        int count = ReadCollectionHeader(size);
+        if (count < 0)
+        {
+            return null;
+        }
+
+        var list = new List<T>(count);
+#if NET8_0_OR_GREATER
+        CollectionsMarshal.SetCount(list, count);
+        ReadFixedInto(CollectionsMarshal.AsSpan(list), size);
+#else
+        for (int i = 0; i < count; i++)
+        {
+            T item = default;
+            item.SetDataFrom(ref this);
+            list.Add(item);
+        }
+#endif
+        return list;
+    }
+
+    /// <summary>
+    /// Reads a block of a fixed-layout struct as a view over the input, with no copy: the span is valid
+    /// as long as the buffer being read is. A null block reads as an empty span.
+    /// </summary>
+    /// <typeparam name="T">The fixed-layout struct.</typeparam>
+    /// <returns>The elements, in place.</returns>
+    /// <exception cref="FastSerializationException">The elements run past the frame.</exception>
+    /// <exception cref="NotSupportedException"><typeparamref name="T"/> is not a fixed-layout struct.</exception>
+    /// <exception cref="PlatformNotSupportedException">
+    /// The block cannot be viewed in place: a big-endian machine, or a struct whose memory layout differs from
+    /// its wire layout (padding, or a bool, decimal or DateTime member). Use <see cref="ReadFixedArray{T}"/>.
+    /// </exception>
+    public ReadOnlySpan<T> ReadFixedView<T>()
+        where T : unmanaged, ICustomBinarySerializable
+    {
+        int size = FixedLayout<T>.RequireSize();
+        if (!FixedLayout<T>.CopiesAsBlock)
+        {
+            throw new PlatformNotSupportedException(
+                $"A block of {typeof(T)} cannot be viewed in place here: its memory layout differs from its wire layout, or the machine is big-endian. Read it with ReadFixedArray.");
+        }
+
+        int count = ReadCollectionHeader(size);
+        return count <= 0 ? ReadOnlySpan<T>.Empty : MemoryMarshal.Cast<byte, T>(Take(count * size, typeof(T).Name + " block"));
+    }
+
+    /// <summary>Fills <paramref name="destination"/> from the block that follows (its count was checked against the frame).</summary>
+    private void ReadFixedInto<T>(Span<T> destination, int size)
+        where T : unmanaged, ICustomBinarySerializable
+    {
+        if (FixedLayout<T>.CopiesAsBlock)
+        {
+            Take(destination.Length * size, typeof(T).Name + " block").CopyTo(MemoryMarshal.AsBytes(destination));
+            return;
+        }
+
+        for (int i = 0; i < destination.Length; i++)
+        {
+            T item = default;
+            item.SetDataFrom(ref this);
+            destination[i] = item;
+        }
+    }
+}
