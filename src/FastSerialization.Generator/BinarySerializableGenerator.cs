@@ -34,7 +34,8 @@ public sealed class BinarySerializableGenerator : IIncrementalGenerator
                 spc.ReportDiagnostic(diagnostic.ToDiagnostic());
             }
 
-            if (model.Diagnostics.Count == 0 && (model.GenerateWrite || model.GenerateRead))
+            bool failed = model.Diagnostics.Any(d => DiagnosticDescriptors.ById(d.Id).DefaultSeverity == DiagnosticSeverity.Error);
+            if (!failed && (model.GenerateWrite || model.GenerateRead))
             {
                 spc.AddSource(model.HintName, SourceText.From(Emitter.Emit(model), System.Text.Encoding.UTF8));
             }

@@ -101,6 +101,6 @@ public class LayoutHandshakeTests
     {
         var layout = typeof(TestChild.Trade).GetCustomAttribute<BinaryLayoutAttribute>();
         layout.Should().NotBeNull();
-        layout!.GetMembers().Should().Equal("Int64", "Double", "Double", "String", "Int32");
+        layout!.GetMembers().Should().Equal("VarInt64", "Double", "Double", "String", "VarInt32"); // the encoding is named (docs/FORMAT.md section 3a)
     }
 }

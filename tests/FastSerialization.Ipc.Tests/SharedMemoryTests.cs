@@ -59,7 +59,7 @@ public class SharedMemoryTests
             offsets[s] = new HashSet<long>();
             for (int k = 0; k < SmallRing; k++)
             {
-                var trade = Trade.Make(plan.Count);
+                Trade trade = SameSizedTrade(plan.Count);
                 trade.Symbol = symbol;
                 formatter.SerializeToArray(trade).Length.Should().Be(sizes[s]);
                 offsets[s].Add(position % SmallRing);
@@ -301,11 +301,19 @@ public class SharedMemoryTests
         OperatingSystem.IsWindows() ? Array.Empty<string>() : Directory.EnumerateFiles(SharedMemoryFile.Directory(), name + ".*.ring");
 
     /// <summary>A symbol that makes a trade's record exactly <paramref name="recordSize"/> bytes long.</summary>
+    /// <summary>A trade whose sequence number takes the same varint length for every <paramref name="index"/> below 2^40 (the generated Trade writes it compact).</summary>
+    private static Trade SameSizedTrade(int index)
+    {
+        Trade trade = Trade.Make(index);
+        trade.Sequence = (1L << 40) + index;
+        return trade;
+    }
+
     private static string SymbolForRecordSize(CustomBinaryFormatter formatter, int recordSize)
     {
         for (int length = 0; length < recordSize; length++)
         {
-            var trade = Trade.Make(0);
+            Trade trade = SameSizedTrade(0);
             trade.Symbol = new string('a', length);
             if (formatter.SerializeToArray(trade).Length == recordSize)
             {

@@ -38,6 +38,11 @@ internal static class Emitter
         }
 
         w.Line("[global::FastSerialization.BinaryLayout(\"" + Layout(model) + "\")]");
+        if (model.FixedLayout is { } fixedLayout)
+        {
+            w.Line("[global::FastSerialization.BinaryFixedLayout({0}, {1})]", fixedLayout.Size.ToString(System.Globalization.CultureInfo.InvariantCulture), fixedLayout.MemoryLayoutMatches ? "true" : "false");
+        }
+
         w.Open("partial " + model.Self.Keyword + " " + model.Self.NameWithTypeParameters + " : " + interfaces);
         string modifier = model.NeedsNewModifier ? "public new void " : "public void ";
         bool first = true;
@@ -102,10 +107,15 @@ internal static class Emitter
                 w.Line();
             }
 
-            w.Open("if (!reader.HasRemaining)");
-            w.Line("return;");
-            w.Close();
-            w.Line();
+            if (model.FixedLayout is null)
+            {
+                // A fixed-layout struct has no frame and cannot evolve: all its members are always there.
+                w.Open("if (!reader.HasRemaining)");
+                w.Line("return;");
+                w.Close();
+                w.Line();
+            }
+
             member.Shape.Kind.EmitRead(w, member.Shape, "this." + member.Name, 0);
         }
 
@@ -152,16 +162,24 @@ internal static class Emitter
         for (int i = 0; i < model.Members.Count; i++)
         {
             w.Line();
-            w.Open("if (!reader.HasRemaining)");
-            w.Line("goto construct;");
-            w.Close();
-            w.Line();
+            if (model.FixedLayout is null)
+            {
+                w.Open("if (!reader.HasRemaining)");
+                w.Line("goto construct;");
+                w.Close();
+                w.Line();
+            }
+
             TypeShape shape = model.Members[i].Shape;
             shape.Kind.EmitRead(w, shape, "__m" + i.ToString(System.Globalization.CultureInfo.InvariantCulture), 0);
         }
 
         w.Line();
-        w.Line("construct:");
+        if (model.FixedLayout is null)
+        {
+            w.Line("construct:");
+        }
+
         string arguments = string.Join(", ", construction.ConstructorArguments.Select(a => "__m" + a.ToString(System.Globalization.CultureInfo.InvariantCulture)));
         if (construction.InitializerMembers.Count == 0)
         {
@@ -186,6 +204,11 @@ internal static class Emitter
     private static string Layout(TypeModel model)
     {
         var parts = new System.Collections.Generic.List<string>();
+        if (model.FixedLayout is { } fixedLayout)
+        {
+            parts.Add("Fixed<" + fixedLayout.Size.ToString(System.Globalization.CultureInfo.InvariantCulture) + ">"); // a changed size: a mismatch at position 0
+        }
+
         foreach (MemberModel member in model.Members)
         {
             parts.Add(member.Shape.Kind.Layout(member.Shape));

@@ -3,7 +3,11 @@ using Microsoft.CodeAnalysis;
 
 namespace FastSerialization.Generator;
 
-/// <summary>An enum, written as its underlying integer; <see cref="TypeShape.MinSize"/> is that integer's width.</summary>
+/// <summary>
+/// An enum, written as its underlying integer at its fixed width; <see cref="TypeShape.MinSize"/> is that
+/// integer's width, <see cref="TypeShape.ReadMethod"/> the reader method of the underlying type (<c>ReadInt32</c>).
+/// Generated members use <see cref="VarEnumKind"/> instead for enums wider than a byte (docs/FORMAT.md section 3a).
+/// </summary>
 internal sealed class EnumKind : MemberKind
 {
     public static readonly EnumKind Instance = new();
@@ -16,7 +20,7 @@ internal sealed class EnumKind : MemberKind
 
     public override bool TryParse(ITypeSymbol type, int depth, out TypeShape? shape, out string? reason) =>
         type.TypeKind == TypeKind.Enum && type is INamedTypeSymbol { EnumUnderlyingType: { } underlying }
-            ? Found(new TypeShape(this, Display(type), null, PrimitiveKind.Describe(underlying)?.Size ?? 1, false, null, null, null, null), out shape, out reason)
+            ? Found(new TypeShape(this, Display(type), PrimitiveKind.Describe(underlying)?.Read, PrimitiveKind.Describe(underlying)?.Size ?? 1, false, null, null, null, null), out shape, out reason)
             : NotThisKind(out shape, out reason);
 
     public override void EmitWrite(IndentedWriter w, TypeShape shape, string expression, int depth) =>

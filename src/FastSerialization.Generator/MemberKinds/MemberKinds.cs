@@ -14,6 +14,7 @@ internal static class MemberKinds
         PrimitiveKind.Instance,
         EnumKind.Instance,
         NullableKind.Instance,
+        FixedSequenceKind.Instance,
         ByteArrayKind.Instance,
         ReadOnlyMemoryOfByteKind.Instance,
         MemoryOfByteKind.Instance,
@@ -22,6 +23,7 @@ internal static class MemberKinds
         ListKind.Instance,
         HashSetKind.Instance,
         DictionaryKind.Instance,
+        FixedStructKind.Instance,
         ObjectKind.Instance,
     };
 

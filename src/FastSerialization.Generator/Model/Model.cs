@@ -17,7 +17,14 @@ internal sealed record TypeModel(
     bool GenerateRead,
     ConstructionModel? Construction,
     EquatableArray<MemberModel> Members,
-    EquatableArray<DiagnosticInfo> Diagnostics);
+    EquatableArray<DiagnosticInfo> Diagnostics,
+    FixedLayoutModel? FixedLayout = null);
+
+/// <summary>
+/// A fixed-layout struct (<c>[BinarySerializable(FixedLayout = true)]</c>): its size on the wire, and whether its
+/// memory layout equals its wire layout (then arrays of it are copied as one block).
+/// </summary>
+internal sealed record FixedLayoutModel(int Size, bool MemoryLayoutMatches);
 
 /// <summary>A type declaration to reopen as <c>partial</c>: its keyword (class, struct, record, record struct), name and type parameters.</summary>
 internal sealed record ContainingType(string Keyword, string NameWithTypeParameters);
@@ -47,6 +54,8 @@ internal sealed record MemberModel(string Name, string TypeDisplay, TypeShape Sh
 /// <param name="Value">The value of a dictionary.</param>
 /// <param name="NewArrayPrefix">For arrays, the text before the count in <c>new X[count][]</c>.</param>
 /// <param name="NewArraySuffix">For arrays, the text after it.</param>
+/// <param name="Alignment">For fixed-layout structs, the alignment of the struct in memory.</param>
+/// <param name="CopiesAsBlock">For fixed-layout structs, true when the memory layout equals the wire layout.</param>
 internal sealed record TypeShape(
     MemberKind Kind,
     string TypeDisplay,
@@ -56,7 +65,9 @@ internal sealed record TypeShape(
     TypeShape? Element,
     TypeShape? Value,
     string? NewArrayPrefix,
-    string? NewArraySuffix);
+    string? NewArraySuffix,
+    int Alignment = 0,
+    bool CopiesAsBlock = false);
 
 /// <summary>A diagnostic to report, with its location as plain values.</summary>
 internal sealed record DiagnosticInfo(string Id, LocationInfo? Location, EquatableArray<string> Arguments)

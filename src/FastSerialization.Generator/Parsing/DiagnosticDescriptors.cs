@@ -80,8 +80,35 @@ internal static class DiagnosticDescriptors
         DiagnosticSeverity.Error,
         isEnabledByDefault: true);
 
+    public static readonly DiagnosticDescriptor NotFixedWidthMember = new(
+        "FSG010",
+        "A fixed-layout struct holds only fixed-width members",
+        "Member '{0}' of fixed-layout struct '{1}' has type '{2}', which is not fixed-width: a fixed-layout struct holds only numbers, bool, char, decimal, DateTime, TimeSpan, Guid, enums and other fixed-layout structs; change its type, mark it [BinaryIgnore], or drop FixedLayout",
+        Category,
+        DiagnosticSeverity.Error,
+        isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor FixedLayoutOnClass = new(
+        "FSG011",
+        "FixedLayout applies to structs",
+        "'{0}' is a class; [BinarySerializable(FixedLayout = true)] applies to structs only (a class is a reference and has no fixed layout)",
+        Category,
+        DiagnosticSeverity.Error,
+        isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor FixedLayoutCopiedByElement = new(
+        "FSG012",
+        "Arrays of this fixed-layout struct are copied element by element",
+        "Arrays of fixed-layout struct '{0}' are written and read element by element, not as one block: {1}",
+        Category,
+        DiagnosticSeverity.Info,
+        isEnabledByDefault: true);
+
     public static DiagnosticDescriptor ById(string id) => id switch
     {
+        "FSG010" => NotFixedWidthMember,
+        "FSG011" => FixedLayoutOnClass,
+        "FSG012" => FixedLayoutCopiedByElement,
         "FSG001" => TypeNotPartial,
         "FSG002" => UnsupportedMemberType,
         "FSG003" => DuplicateOrder,

@@ -5,8 +5,9 @@ namespace FastSerialization.Generator;
 /// <summary>A field or property that is serialized, as <see cref="MemberDiscovery"/> found it (before its type is described).</summary>
 internal sealed class FoundMember
 {
-    public FoundMember(ISymbol symbol, ITypeSymbol type, RefKind refKind, int? order, bool isSettable, bool isInitOnly, bool isRequired, LocationInfo? location)
+    public FoundMember(ISymbol symbol, ITypeSymbol type, RefKind refKind, int? order, bool isSettable, bool isInitOnly, bool isRequired, LocationInfo? location, bool fixedWidth = false)
     {
+        FixedWidth = fixedWidth;
         Symbol = symbol;
         Type = type;
         RefKind = refKind;
@@ -35,4 +36,7 @@ internal sealed class FoundMember
     public bool IsRequired { get; }
 
     public LocationInfo? Location { get; }
+
+    /// <summary><c>[BinaryMember(FixedWidth = true)]</c>: its integers keep their fixed widths (no varints).</summary>
+    public bool FixedWidth { get; }
 }

@@ -96,13 +96,15 @@ internal static class MemberDiscovery
             return null;
         }
 
+        // [BinaryMember] without an argument gives no order; [BinaryMember(n)] with n not an int is refused (-1).
         int? orderValue = order is not null && order.ConstructorArguments.Length == 1 && order.ConstructorArguments[0].Value is int o ? o : null;
-        if (order is not null && orderValue is null)
+        if (order is not null && orderValue is null && order.ConstructorArguments.Length != 0)
         {
             orderValue = -1;
         }
 
-        return new FoundMember(member, memberType, refKind, orderValue, settable, initOnly, required, LocationInfo.From(member.Locations.FirstOrDefault()));
+        bool fixedWidth = order is not null && order.NamedArguments.Any(a => a.Key == "FixedWidth" && a.Value.Value is true);
+        return new FoundMember(member, memberType, refKind, orderValue, settable, initOnly, required, LocationInfo.From(member.Locations.FirstOrDefault()), fixedWidth);
     }
 
     private static bool IsAutoProperty(INamedTypeSymbol declaring, IPropertySymbol property) =>

@@ -28,7 +28,8 @@ internal sealed class ParseContext
 
     public List<DiagnosticInfo> Diagnostics { get; } = new();
 
-    public bool HasErrors => Diagnostics.Count > 0;
+    /// <summary>True when a diagnostic of error severity was reported (information ones, such as FSG012, do not stop the generation).</summary>
+    public bool HasErrors => Diagnostics.Exists(d => DiagnosticDescriptors.ById(d.Id).DefaultSeverity == DiagnosticSeverity.Error);
 
     public void Report(string id, LocationInfo? location, params string[] arguments) =>
         Diagnostics.Add(new DiagnosticInfo(id, location, new EquatableArray<string>(arguments)));

@@ -31,8 +31,10 @@ internal static class Parser
         bool userRead = Symbols.HasUserMethod(type, "SetDataFrom", "FastBinaryReader");
 
         List<FoundMember> found = MemberOrder.Apply(MemberDiscovery.Find(type, cancellationToken), parse);
-        List<MemberModel> members = ShapeParser.DescribeMembers(found, parse);
+        bool fixedLayout = FixedLayouts.AskedFor(type);
+        List<MemberModel> members = ShapeParser.DescribeMembers(found, parse, compact: !fixedLayout);
         ConstructionModel? construction = userRead ? null : ConstructorMatcher.Match(found, parse);
+        FixedLayoutModel? fixedModel = fixedLayout ? CheckFixedLayout(type, found, members, parse) : null;
         if (parse.HasErrors)
         {
             return TypeDeclarations.Failed(parse);
@@ -51,6 +53,56 @@ internal static class Parser
             !userRead,
             construction,
             EquatableArray<MemberModel>.From(members),
-            EquatableArray<DiagnosticInfo>.Empty);
+            EquatableArray<DiagnosticInfo>.From(parse.Diagnostics),
+            fixedModel);
+    }
+
+    /// <summary>
+    /// A struct declared fixed-layout: a struct (FSG011) of fixed-width members only (FSG010); its size, and
+    /// whether blocks of it copy as bytes (FSG012, for information, when they do not).
+    /// </summary>
+    private static FixedLayoutModel? CheckFixedLayout(INamedTypeSymbol type, List<FoundMember> found, List<MemberModel> members, ParseContext parse)
+    {
+        if (!type.IsValueType)
+        {
+            parse.Report("FSG011", parse.TypeLocation, parse.TypeName);
+            return null;
+        }
+
+        if (parse.HasErrors || members.Count != found.Count)
+        {
+            return null; // a member was refused already
+        }
+
+        if (members.Count == 0)
+        {
+            parse.Report("FSG010", parse.TypeLocation, "(none)", parse.TypeName, "nothing");
+            return null;
+        }
+
+        var measured = new List<(ISymbol Symbol, TypeShape Shape)>();
+        for (int i = 0; i < members.Count; i++)
+        {
+            if (!FixedLayouts.IsFixedWidth(members[i].Shape))
+            {
+                parse.Report("FSG010", found[i].Location, found[i].Symbol.Name, parse.TypeName, Symbols.ShortName(found[i].Type));
+                continue;
+            }
+
+            measured.Add((found[i].Symbol, members[i].Shape));
+        }
+
+        if (parse.HasErrors)
+        {
+            return null;
+        }
+
+        FixedLayouts.Measure measure = FixedLayouts.MeasureMembers(type, measured);
+        if (!measure.CopiesAsBlock)
+        {
+            parse.Report("FSG012", parse.TypeLocation, parse.TypeName, measure.WhyNotBlock!);
+        }
+
+        return new FixedLayoutModel(measure.Size, measure.CopiesAsBlock);
     }
 }

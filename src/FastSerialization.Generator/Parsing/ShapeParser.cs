@@ -14,7 +14,10 @@ internal static class ShapeParser
     private const int MaxShapeDepth = 16;
 
     /// <summary>The members with the shapes of their types, in wire order; a member whose type cannot be serialized is reported and left out.</summary>
-    public static List<MemberModel> DescribeMembers(List<FoundMember> found, ParseContext parse)
+    /// <param name="found">The members, in wire order.</param>
+    /// <param name="parse">The type being parsed.</param>
+    /// <param name="compact">True to write single integers as varints (every type but a fixed-layout struct).</param>
+    public static List<MemberModel> DescribeMembers(List<FoundMember> found, ParseContext parse, bool compact = true)
     {
         var members = new List<MemberModel>();
         foreach (FoundMember m in found)
@@ -30,6 +33,11 @@ internal static class ShapeParser
             {
                 parse.Report("FSG002", m.Location, m.Symbol.Name, parse.TypeName, Symbols.ShortName(m.Type), reason ?? "unsupported type");
                 continue;
+            }
+
+            if (compact && !m.FixedWidth)
+            {
+                shape = CompactIntegers.Apply(shape);
             }
 
             members.Add(new MemberModel(Symbols.EscapeKeyword(m.Symbol.Name), m.Type.ToDisplayString(Symbols.TypeFormat), shape, m.IsSettable));

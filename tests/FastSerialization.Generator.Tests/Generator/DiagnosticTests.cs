@@ -273,3 +273,98 @@ public class FSG009_AbstractImmutableTypeTests
         run.CompilationDiagnostics.Should().BeEmpty();
     }
 }
+
+public class FSG010_NotFixedWidthMemberTests
+{
+    [Fact]
+    public void AStringInAFixedLayoutStruct_Reported()
+    {
+        const string source = """
+            using FastSerialization;
+            [BinarySerializable(FixedLayout = true)]
+            public partial struct Quote
+            {
+                public long Time;
+                public string Symbol;
+            }
+            """;
+        Diagnostic d = DiagnosticAssert.Single(source, "FSG010", "Symbol");
+        d.GetMessage(System.Globalization.CultureInfo.InvariantCulture).Should().Contain("'Symbol'").And.Contain("'Quote'").And.Contain("string");
+    }
+
+    [Fact]
+    public void AStructThatIsNotFixedLayout_InAFixedLayoutStruct_Reported()
+    {
+        const string source = """
+            using FastSerialization;
+            [BinarySerializable]
+            public partial struct Loose
+            {
+                public int A;
+            }
+            [BinarySerializable(FixedLayout = true)]
+            public partial struct Quote
+            {
+                public Loose Inner;
+            }
+            """;
+        GeneratorRun run = GeneratorHarness.Run(source);
+        run.GeneratorDiagnostics.Should().ContainSingle().Which.Id.Should().Be("FSG010");
+        run.Sources.Should().ContainSingle("Loose is generated; Quote, in error, is not");
+    }
+}
+
+public class FSG011_FixedLayoutOnClassTests
+{
+    [Fact]
+    public void AClass_Reported()
+    {
+        const string source = """
+            using FastSerialization;
+            [BinarySerializable(FixedLayout = true)]
+            public partial class Quote
+            {
+                public long Time { get; set; }
+            }
+            """;
+        DiagnosticAssert.Single(source, "FSG011", "Quote").GetMessage(System.Globalization.CultureInfo.InvariantCulture).Should().Contain("structs only");
+    }
+}
+
+public class FSG012_FixedLayoutCopiedByElementTests
+{
+    [Theory]
+    [InlineData("public int A; public long B;", "padding before member 'B'")]
+    [InlineData("public long B; public int A;", "pads the struct with 4 byte(s) at its end")]
+    [InlineData("public long B; public decimal D;", "member 'D' is a Decimal")]
+    [InlineData("public long B; [BinaryIgnore] public long Hidden;", "not exactly its serialized members")]
+    public void AStructWhoseMemoryLayoutDiffers_IsReported_ForInformation_AndStillGenerated(string members, string reason)
+    {
+        string source = "using FastSerialization;\n[BinarySerializable(FixedLayout = true)]\npublic partial struct Quote\n{\n    " + members + "\n}\n";
+        GeneratorRun run = GeneratorHarness.Run(source);
+        Diagnostic d = run.GeneratorDiagnostics.Should().ContainSingle().Which;
+        d.Id.Should().Be("FSG012");
+        d.Severity.Should().Be(DiagnosticSeverity.Info);
+        d.GetMessage(System.Globalization.CultureInfo.InvariantCulture).Should().Contain(reason);
+        run.Sources.Should().ContainSingle().Which.SourceText.ToString().Should().Contain("BinaryFixedLayout(").And.Contain(", false)]");
+    }
+
+    [Fact]
+    public void AStructPackedToOneByte_CopiesAsABlock()
+    {
+        const string source = """
+            using FastSerialization;
+            using System.Runtime.InteropServices;
+            [BinarySerializable(FixedLayout = true)]
+            [StructLayout(LayoutKind.Sequential, Pack = 1)]
+            public partial struct Quote
+            {
+                public int A;
+                public long B;
+            }
+            """;
+        GeneratorRun run = GeneratorHarness.Run(source);
+        run.GeneratorDiagnostics.Should().BeEmpty();
+        run.Sources.Should().ContainSingle().Which.SourceText.ToString().Should().Contain("BinaryFixedLayout(12, true)");
+    }
+}

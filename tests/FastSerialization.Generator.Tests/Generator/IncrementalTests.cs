@@ -52,6 +52,6 @@ public class IncrementalTests
         second.TrackedSteps[BinarySerializableGenerator.ModelsStep]
             .SelectMany(step => step.Outputs)
             .Should().Contain(output => output.Reason == IncrementalStepRunReason.Modified);
-        second.GeneratedSources.Single().SourceText.ToString().Should().Contain("reader.ReadInt64()");
+        second.GeneratedSources.Single().SourceText.ToString().Should().Contain("reader.ReadVarInt64()");
     }
 }

@@ -5,7 +5,7 @@
 
 namespace Golden
 {
-    [global::FastSerialization.BinaryLayout("Sequence<Int32>;Sequence<String>;Map<String,Object<Golden.Customer>>;Nullable<Enum2>;Sequence<Guid>;Bytes")]
+    [global::FastSerialization.BinaryLayout("Sequence<Int32>;Sequence<String>;Map<String,Object<Golden.Customer>>;Nullable<VarEnum<Int16>>;Sequence<Guid>;Bytes")]
     partial class Collections : global::FastSerialization.ICustomBinarySerializable
     {
         /// <inheritdoc />
@@ -48,7 +48,7 @@ namespace Golden
                 writer.Write(__n0.HasValue);
                 if (__n0.HasValue)
                 {
-                    writer.WriteEnum(__n0.GetValueOrDefault());
+                    writer.WriteVarInt16((short)__n0.GetValueOrDefault());
                 }
             }
             {
@@ -142,7 +142,7 @@ namespace Golden
             if (reader.ReadBoolean())
             {
                 global::Golden.Kind __v0;
-                __v0 = reader.ReadEnum<global::Golden.Kind>();
+                __v0 = (global::Golden.Kind)reader.ReadVarInt16();
                 this.MaybeKind = __v0;
             }
             else

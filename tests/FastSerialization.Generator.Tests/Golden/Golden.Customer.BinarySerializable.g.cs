@@ -5,7 +5,7 @@
 
 namespace Golden
 {
-    [global::FastSerialization.BinaryLayout("String;String;String;Int32;Int32")]
+    [global::FastSerialization.BinaryLayout("String;String;String;VarInt32;VarInt32")]
     partial class Customer : global::FastSerialization.ICustomBinarySerializable
     {
         /// <inheritdoc />
@@ -14,8 +14,8 @@ namespace Golden
             writer.Write(this.LastName);
             writer.Write(this.FirstName);
             writer.Write(this.Address);
-            writer.Write(this.Age);
-            writer.Write(this.Code);
+            writer.WriteVarInt32(this.Age);
+            writer.WriteVarInt32(this.Code);
         }
 
         /// <inheritdoc />
@@ -47,14 +47,14 @@ namespace Golden
                 return;
             }
 
-            this.Age = reader.ReadInt32();
+            this.Age = reader.ReadVarInt32();
 
             if (!reader.HasRemaining)
             {
                 return;
             }
 
-            this.Code = reader.ReadInt32();
+            this.Code = reader.ReadVarInt32();
         }
     }
 }

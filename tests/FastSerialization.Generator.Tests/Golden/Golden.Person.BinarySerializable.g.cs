@@ -5,14 +5,14 @@
 
 namespace Golden
 {
-    [global::FastSerialization.BinaryLayout("String;Int32;String")]
+    [global::FastSerialization.BinaryLayout("String;VarInt32;String")]
     partial record Person : global::FastSerialization.ICustomBinarySerializable, global::FastSerialization.IBinaryConstructible<global::Golden.Person>
     {
         /// <inheritdoc />
         public void WriteDataTo(ref global::FastSerialization.FastBinaryWriter writer)
         {
             writer.Write(this.Name);
-            writer.Write(this.Age);
+            writer.WriteVarInt32(this.Age);
             writer.Write(this.Nickname);
         }
 
@@ -48,7 +48,7 @@ namespace Golden
                 goto construct;
             }
 
-            __m1 = reader.ReadInt32();
+            __m1 = reader.ReadVarInt32();
 
             if (!reader.HasRemaining)
             {

@@ -15,7 +15,10 @@ public partial class Customer
     public int Code { get; set; }
 }
 
-/// <summary>The same Customer written by hand: the bytes the generated code must match.</summary>
+/// <summary>
+/// The same Customer written by hand with the encodings generated code uses (docs/FORMAT.md section 3a: its
+/// ints as zigzag varints): the bytes the generated code must match.
+/// </summary>
 public sealed class HandWrittenCustomer : ICustomBinarySerializable
 {
     public string? LastName { get; set; }
@@ -33,8 +36,8 @@ public sealed class HandWrittenCustomer : ICustomBinarySerializable
         writer.Write(LastName);
         writer.Write(FirstName);
         writer.Write(Address);
-        writer.Write(Age);
-        writer.Write(Code);
+        writer.WriteVarInt32(Age);
+        writer.WriteVarInt32(Code);
     }
 
     public void SetDataFrom(ref FastBinaryReader reader)
@@ -42,7 +45,7 @@ public sealed class HandWrittenCustomer : ICustomBinarySerializable
         LastName = reader.ReadString();
         FirstName = reader.ReadString();
         Address = reader.ReadString();
-        Age = reader.ReadInt32();
-        Code = reader.ReadInt32();
+        Age = reader.ReadVarInt32();
+        Code = reader.ReadVarInt32();
     }
 }

@@ -81,7 +81,7 @@ public partial class UserWritten
 {
     public int Value { get; set; }
 
-    public void WriteDataTo(ref FastBinaryWriter writer) => writer.Write(Value * 10);
+    public void WriteDataTo(ref FastBinaryWriter writer) => writer.WriteVarInt32(Value * 10); // what the generated reader of an int reads
 }
 
 public static partial class Outer

@@ -47,7 +47,7 @@ public class DepthTests
         // A V2 Order whose appended member Deep (a Node) is 100,000 deep: a V1 reader skips it whole,
         // by its frame length, so the depth of what it skips costs nothing and reaches no recursion.
         var payload = new List<byte>();
-        payload.AddRange(new byte[] { 7, 0, 0, 0 }); // Id
+        payload.Add(14); // Id = 7: a zigzag varint
         payload.Add(0); // Ship: null
         payload.Add(0); // History: null
         payload.AddRange(new byte[] { 2, (byte)'z' }); // After
@@ -77,9 +77,9 @@ public class DepthTests
         var reversed = new List<byte>(depth * 8);
         void PrependInt(int value)
         {
-            Span<byte> b = stackalloc byte[4];
-            BinaryPrimitives.WriteInt32LittleEndian(b, value);
-            for (int i = 3; i >= 0; i--)
+            // A generated int member is a zigzag varint (docs/FORMAT.md section 3a).
+            byte[] b = VarUInt((uint)((value << 1) ^ (value >> 31)));
+            for (int i = b.Length - 1; i >= 0; i--)
             {
                 reversed.Add(b[i]);
             }

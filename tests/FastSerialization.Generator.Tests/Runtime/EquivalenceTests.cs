@@ -165,13 +165,13 @@ public sealed class HandWrittenAllKinds : ICustomBinarySerializable
         writer.Write(v.Bool);
         writer.Write(v.Byte);
         writer.Write(v.SByte);
-        writer.Write(v.Short);
-        writer.Write(v.UShort);
+        writer.WriteVarInt16(v.Short); // single integers of generated types are varints (docs/FORMAT.md section 3a)
+        writer.WriteVarUInt16(v.UShort);
         writer.Write(v.Char);
-        writer.Write(v.Int);
-        writer.Write(v.UInt);
-        writer.Write(v.Long);
-        writer.Write(v.ULong);
+        writer.WriteVarInt32(v.Int);
+        writer.WriteVarUInt32(v.UInt);
+        writer.WriteVarInt64(v.Long);
+        writer.WriteVarUInt64(v.ULong);
         writer.Write(v.Float);
         writer.Write(v.Double);
         writer.Write(v.Decimal);
@@ -182,11 +182,11 @@ public sealed class HandWrittenAllKinds : ICustomBinarySerializable
         writer.Write(v.String);
         writer.Write(v.NonNullString);
         writer.WriteEnum(v.Color);
-        writer.WriteEnum(v.Big);
+        writer.WriteVarInt64((long)v.Big); // an enum wider than a byte: its underlying type's varint
         writer.Write(v.NullableInt.HasValue);
         if (v.NullableInt.HasValue)
         {
-            writer.Write(v.NullableInt.Value);
+            writer.WriteVarInt32(v.NullableInt.Value);
         }
 
         writer.Write(v.NullableColor.HasValue);
@@ -256,13 +256,13 @@ public sealed class HandWrittenAllKinds : ICustomBinarySerializable
         foreach (KeyValuePair<string, int> pair in v.Dictionary)
         {
             writer.Write(pair.Key);
-            writer.Write(pair.Value);
+            writer.WriteVarInt32(pair.Value); // a dictionary's integer values are single values too
         }
 
         writer.WriteCollectionHeader(v.IReadOnlyDictionary!.Count);
         foreach (KeyValuePair<int, List<string>?> pair in v.IReadOnlyDictionary)
         {
-            writer.Write(pair.Key);
+            writer.WriteVarInt32(pair.Key);
             WriteSequence(ref writer, pair.Value);
         }
 
@@ -281,7 +281,7 @@ public sealed class HandWrittenAllKinds : ICustomBinarySerializable
             writer.WriteObject(shape);
         }
 
-        writer.Write(v.Field);
+        writer.WriteVarInt32(v.Field);
     }
 
     public void SetDataFrom(ref FastBinaryReader reader) => throw new NotSupportedException("Only the writer is compared.");

@@ -81,8 +81,8 @@ public class ImmutableTypeTests
     {
         var formatter = new CustomBinaryFormatter();
         formatter.Register<ImmutableOrder>(1);
-        // A record holding only the first member (Id = 5): length 5, id 1, int 5.
-        byte[] record = { 5, 0, 0, 0, 1, 5, 0, 0, 0 };
+        // A record holding only the first member (Id = 5): length 2, id 1, Id as a zigzag varint (10).
+        byte[] record = { 2, 0, 0, 0, 1, 10 };
 
         ImmutableOrder back = formatter.Deserialize<ImmutableOrder>(record);
 

@@ -1,0 +1,63 @@
+using System.Globalization;
+using Microsoft.CodeAnalysis;
+
+namespace FastSerialization.Generator;
+
+/// <summary>
+/// A fixed-layout struct (docs/FORMAT.md section 3b) as a member or element: written inline, with no length
+/// frame, through its own <c>WriteDataTo</c> and <c>SetDataFrom</c>. <see cref="TypeShape.MinSize"/> is its size
+/// on the wire, <see cref="TypeShape.ReadMethod"/> its layout name (<c>Ns.Tick(Int64,Double)</c>).
+/// </summary>
+internal sealed class FixedStructKind : MemberKind
+{
+    public static readonly FixedStructKind Instance = new();
+
+    private FixedStructKind()
+    {
+    }
+
+    public override bool TryParse(ITypeSymbol type, int depth, out TypeShape? shape, out string? reason)
+    {
+        if (!FixedLayouts.IsDeclaredFixed(type))
+        {
+            return NotThisKind(out shape, out reason);
+        }
+
+        var named = (INamedTypeSymbol)type;
+        FixedLayouts.Measure? measure = FixedLayouts.Describe(named, depth, out string? why);
+        if (measure is null)
+        {
+            return Refused("it is declared fixed-layout, but " + why, out shape, out reason);
+        }
+
+        string name = named.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat).Replace("global::", string.Empty);
+        return Found(
+            new TypeShape(this, Display(type), name + "(" + measure.MemberLayouts + ")", measure.Size, false, null, null, null, null, measure.Alignment, measure.CopiesAsBlock),
+            out shape,
+            out reason);
+    }
+
+    public override void EmitWrite(IndentedWriter w, TypeShape shape, string expression, int depth)
+    {
+        string f = Local("__f", depth);
+        w.Open();
+        w.Line("var {0} = {1};", f, expression);
+        w.Line("{0}.WriteDataTo(ref writer);", f);
+        w.Close();
+    }
+
+    public override void EmitRead(IndentedWriter w, TypeShape shape, string target, int depth)
+    {
+        string f = Local("__f", depth);
+        w.Open();
+        w.Line("{0} {1} = default;", shape.TypeDisplay, f);
+        w.Line("{0}.SetDataFrom(ref reader);", f);
+        w.Line("{0} = {1};", target, f);
+        w.Close();
+    }
+
+    public override string Layout(TypeShape shape) => "Fixed<" + shape.ReadMethod! + ">";
+
+    /// <summary>The size as text, for messages.</summary>
+    public static string SizeText(TypeShape shape) => shape.MinSize.ToString(CultureInfo.InvariantCulture);
+}

@@ -1,0 +1,172 @@
+using System.Collections.Generic;
+using System.Linq;
+using System.Threading;
+using Microsoft.CodeAnalysis;
+
+namespace FastSerialization.Generator;
+
+/// <summary>
+/// Fixed-layout structs (docs/FORMAT.md section 3b): which types are declared so, which members they may hold,
+/// their size on the wire, and whether their memory layout equals their wire layout (no padding, every member a
+/// type whose memory form is its wire form, fields in wire order), so that blocks of them copy as bytes.
+/// </summary>
+internal static class FixedLayouts
+{
+    private const string FixedLayoutAttribute = "FastSerialization.BinaryFixedLayoutAttribute";
+    private const string LayoutAttribute = "FastSerialization.BinaryLayoutAttribute";
+    private const string StructLayoutAttribute = "System.Runtime.InteropServices.StructLayoutAttribute";
+
+    /// <summary>The measure of a fixed-layout struct.</summary>
+    internal sealed record Measure(int Size, int Alignment, bool CopiesAsBlock, string? WhyNotBlock, string MemberLayouts);
+
+    /// <summary>True for a struct declared <c>[BinarySerializable(FixedLayout = true)]</c> (in source) or carrying the generator's <c>[BinaryFixedLayout]</c> (from a reference).</summary>
+    public static bool IsDeclaredFixed(ITypeSymbol type) =>
+        type is INamedTypeSymbol { TypeKind: TypeKind.Struct } named
+        && (Symbols.HasAttribute(named, FixedLayoutAttribute) || AskedFor(named));
+
+    /// <summary>True when the type's <c>[BinarySerializable]</c> sets <c>FixedLayout = true</c>.</summary>
+    public static bool AskedFor(INamedTypeSymbol type) =>
+        type.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == Symbols.SerializableAttribute
+            && a.NamedArguments.Any(n => n.Key == "FixedLayout" && n.Value.Value is true));
+
+    /// <summary>True for a member shape a fixed-layout struct may hold.</summary>
+    public static bool IsFixedWidth(TypeShape shape) =>
+        shape.Kind == EnumKind.Instance
+        || shape.Kind == FixedStructKind.Instance
+        || (shape.Kind == PrimitiveKind.Instance && shape.ReadMethod is not ("ReadString" or "ReadDateTimeOffset"));
+
+    /// <summary>Measures a fixed-layout struct whose members (in wire order) are all fixed-width.</summary>
+    public static Measure MeasureMembers(INamedTypeSymbol type, IReadOnlyList<(ISymbol Symbol, TypeShape Shape)> members)
+    {
+        int size = 0;
+        int offset = 0;
+        int alignment = 1;
+        string? why = null;
+        (bool Packed, bool Sequential) layout = StructLayoutOf(type);
+        foreach ((ISymbol symbol, TypeShape shape) in members)
+        {
+            int memberAlign = layout.Packed ? 1 : AlignmentOf(shape);
+            alignment = System.Math.Max(alignment, memberAlign);
+            int aligned = (offset + memberAlign - 1) / memberAlign * memberAlign;
+            if (aligned != offset)
+            {
+                why ??= $"the runtime puts {aligned - offset} byte(s) of padding before member '{symbol.Name}'; order the members from the largest to the smallest, or declare [StructLayout(LayoutKind.Sequential, Pack = 1)]";
+            }
+
+            offset = aligned + shape.MinSize;
+            size += shape.MinSize;
+            if (!MemoryFormIsWireForm(shape))
+            {
+                why ??= $"member '{symbol.Name}' is a {Describe(shape)}, whose memory form differs from its wire form (or must be checked when read)";
+            }
+        }
+
+        int end = (offset + alignment - 1) / alignment * alignment;
+        if (end != offset)
+        {
+            why ??= $"the runtime pads the struct with {end - offset} byte(s) at its end; order the members from the largest to the smallest, or declare [StructLayout(LayoutKind.Sequential, Pack = 1)]";
+        }
+
+        if (!layout.Sequential)
+        {
+            why ??= "its [StructLayout] is not sequential";
+        }
+
+        if (why is null && !FieldsAreMembersInOrder(type, members.Select(m => m.Symbol).ToList()))
+        {
+            why = "its fields in memory are not exactly its serialized members in wire order (a field that is not serialized, or an explicit order that differs from the declaration)";
+        }
+
+        string layouts = string.Join(",", members.Select(m => m.Shape.Kind.Layout(m.Shape)));
+        return new Measure(size, alignment, why is null, why, layouts);
+    }
+
+    /// <summary>Describes a fixed-layout struct used as a member or element, or null with the reason.</summary>
+    public static Measure? Describe(INamedTypeSymbol type, int depth, out string? reason)
+    {
+        reason = null;
+        AttributeData? declared = type.GetAttributes().FirstOrDefault(a => a.AttributeClass?.ToDisplayString() == FixedLayoutAttribute);
+        if (declared is not null && declared.ConstructorArguments.Length == 2
+            && declared.ConstructorArguments[0].Value is int size && declared.ConstructorArguments[1].Value is bool copies)
+        {
+            // From a reference: what its generator recorded.
+            string layout = type.GetAttributes().FirstOrDefault(a => a.AttributeClass?.ToDisplayString() == LayoutAttribute)?.ConstructorArguments.FirstOrDefault().Value as string ?? string.Empty;
+            string members = string.Join(",", layout.Split(';').Skip(1));
+            return new Measure(size, System.Math.Min(size, 8), copies, copies ? null : "its generator said so", members);
+        }
+
+        var found = MemberDiscovery.Find(type, CancellationToken.None);
+        if (found.Any(m => m.Order is not null))
+        {
+            found = found.OrderBy(m => m.Order ?? int.MaxValue).ToList();
+        }
+
+        var shapes = new List<(ISymbol, TypeShape)>();
+        foreach (FoundMember m in found)
+        {
+            TypeShape? shape = ShapeParser.Parse(m.Type, depth + 1, out string? why);
+            if (shape is null || !IsFixedWidth(shape))
+            {
+                reason = $"its member '{m.Symbol.Name}' is not fixed-width";
+                return null;
+            }
+
+            shapes.Add((m.Symbol, shape));
+        }
+
+        return shapes.Count == 0 ? Fail("it has no members", out reason) : MeasureMembers(type, shapes);
+    }
+
+    private static Measure? Fail(string why, out string? reason)
+    {
+        reason = why;
+        return null;
+    }
+
+    private static bool MemoryFormIsWireForm(TypeShape shape) =>
+        shape.Kind == EnumKind.Instance
+        || (shape.Kind == FixedStructKind.Instance && shape.CopiesAsBlock)
+        || (shape.Kind == PrimitiveKind.Instance && shape.ReadMethod is not ("ReadBoolean" or "ReadDecimal" or "ReadDateTime"));
+
+    private static string Describe(TypeShape shape) => shape.Kind == FixedStructKind.Instance
+        ? "fixed-layout struct copied element by element"
+        : shape.ReadMethod!.Substring("Read".Length);
+
+    private static int AlignmentOf(TypeShape shape)
+    {
+        if (shape.Kind == FixedStructKind.Instance)
+        {
+            return shape.Alignment;
+        }
+
+        return shape.ReadMethod switch
+        {
+            "ReadGuid" => 4,
+            "ReadDecimal" or "ReadDateTime" or "ReadTimeSpan" => 8,
+            _ => System.Math.Min(shape.MinSize, 8),
+        };
+    }
+
+    /// <summary>Whether the struct is packed to 1 byte, and whether its layout is sequential (the default for structs).</summary>
+    private static (bool Packed, bool Sequential) StructLayoutOf(INamedTypeSymbol type)
+    {
+        AttributeData? layout = type.GetAttributes().FirstOrDefault(a => a.AttributeClass?.ToDisplayString() == StructLayoutAttribute);
+        if (layout is null)
+        {
+            return (false, true);
+        }
+
+        bool sequential = layout.ConstructorArguments.Length == 1 && layout.ConstructorArguments[0].Value is 0;
+        bool packed = layout.NamedArguments.Any(n => n.Key == "Pack" && n.Value.Value is 1);
+        return (packed, sequential);
+    }
+
+    private static bool FieldsAreMembersInOrder(INamedTypeSymbol type, List<ISymbol> members)
+    {
+        List<ISymbol> fields = type.GetMembers().OfType<IFieldSymbol>()
+            .Where(f => !f.IsStatic && !f.IsConst)
+            .Select(f => f.AssociatedSymbol ?? f)
+            .ToList();
+        return fields.Count == members.Count && fields.Zip(members, (f, m) => SymbolEqualityComparer.Default.Equals(f, m)).All(same => same);
+    }
+}
