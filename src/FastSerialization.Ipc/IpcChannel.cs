@@ -177,12 +177,33 @@ public sealed partial class IpcChannel : IAsyncDisposable
         }
 
         _ = AbortCoreAsync().ContinueWith(
-            static (done, state) => ((TaskCompletionSource)state!).SetFromTask(done),
+            static (done, state) => CompleteAs((TaskCompletionSource)state!, done),
             mine,
             CancellationToken.None,
             TaskContinuationOptions.ExecuteSynchronously,
             TaskScheduler.Default);
         return mine.Task;
+    }
+
+    /// <summary>Completes <paramref name="target"/> the way <paramref name="done"/> ended (<c>SetFromTask</c>, which net8.0 lacks).</summary>
+    private static void CompleteAs(TaskCompletionSource target, Task done)
+    {
+#if NET9_0_OR_GREATER
+        target.SetFromTask(done);
+#else
+        if (done.IsFaulted)
+        {
+            target.SetException(done.Exception!.InnerExceptions);
+        }
+        else if (done.IsCanceled)
+        {
+            target.SetCanceled();
+        }
+        else
+        {
+            target.SetResult();
+        }
+#endif
     }
 
     private async Task AbortCoreAsync()
