@@ -256,20 +256,19 @@ public sealed partial class IpcChannel
     /// <summary>
     /// The common case read straight from a span: an application record lying whole in the buffer's first
     /// segment. False (nothing taken) for a control record, a record cut by the segment's end or not complete
-    /// yet: the general path then decides (a length over the formatter's limit throws either way).
+    /// yet: the general path then decides. A length of 0 or over the formatter's limit throws here, with the
+    /// message the formatter gives (the limit is the formatter's own, read once when the channel was made).
     /// </summary>
     private bool TryTakeWholeInFirstSegment(ref ReadOnlySequence<byte> buffer, out object? message)
     {
         ReadOnlySpan<byte> first = buffer.FirstSpan;
-        if (first.Length > 4 && first[4] != 0)
+        if (first.Length > RecordFrame.LengthPrefixSize && first[RecordFrame.LengthPrefixSize] != 0
+            && RecordFrame.TryReadLength(first, _maxRecordLength, out int length)
+            && length <= first.Length - RecordFrame.LengthPrefixSize)
         {
-            uint length = System.Buffers.Binary.BinaryPrimitives.ReadUInt32LittleEndian(first);
-            if (length <= (uint)(first.Length - 4))
-            {
-                message = _formatter.Deserialize(first.Slice(0, 4 + (int)length), out int consumed);
-                buffer = buffer.Slice(consumed);
-                return true;
-            }
+            message = _formatter.Deserialize(first.Slice(0, RecordFrame.LengthPrefixSize + length), out int consumed);
+            buffer = buffer.Slice(consumed);
+            return true;
         }
 
         message = null;

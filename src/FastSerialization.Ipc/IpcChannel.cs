@@ -33,6 +33,10 @@ namespace FastSerialization.Ipc;
 public sealed partial class IpcChannel : IAsyncDisposable
 {
     private readonly CustomBinaryFormatter _formatter;
+
+    /// <summary>The formatter's <see cref="CustomBinaryFormatterOptions.MaxRecordLength"/>, read once: <see cref="CustomBinaryFormatter.Options"/> copies the options on every call.</summary>
+    private readonly int _maxRecordLength;
+
     private readonly PipeReader _reader;
     private readonly PipeWriter _writer;
     private readonly IAsyncDisposable? _transport;
@@ -56,6 +60,7 @@ public sealed partial class IpcChannel : IAsyncDisposable
         _reader = reader;
         _writer = writer;
         _formatter = formatter;
+        _maxRecordLength = formatter.Options.MaxRecordLength;
         _options = options;
         _transport = transport;
         _inbox = new ReceiveQueue(options.ReceiveQueueCapacity, options.ReceiveQueueMaxBytes);

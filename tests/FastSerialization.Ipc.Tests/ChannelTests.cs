@@ -174,6 +174,18 @@ public class ChannelTests
     }
 
     [Fact(Timeout = TestTimeouts.Test)]
+    public async Task ARecordWithAHugeLength_IsRefusedNamingTheReceiversLimit()
+    {
+        (IpcChannel a, IpcChannel b) = await OpenPairAsync(DuplexPipes.Create());
+        await a.Writer.WriteAsync(Convert.FromHexString("FFFFFFFF" + "01")); // a record header only, of type id 1
+        Func<Task> read = () => ReadAllAsync(b);
+        await read.Should().ThrowAsync<FastSerializationException>()
+            .WithMessage($"*declares 4294967295 bytes, over the limit of {CustomBinaryFormatterOptions.DefaultMaxRecordLength}*");
+        await a.DisposeAsync();
+        await b.DisposeAsync();
+    }
+
+    [Fact(Timeout = TestTimeouts.Test)]
     public async Task ASlowReader_BlocksTheSender_InsteadOfGrowingMemory()
     {
         (IpcChannel a, IpcChannel b) = await OpenPairAsync(

@@ -12,7 +12,7 @@ using Xunit;
 namespace FastSerialization.Ipc.Tests;
 
 /// <summary>
-/// The member-layout part of the handshake (WIRE-FORMAT.md section 6), with two builds of one contract
+/// The member-layout part of the handshake (docs/FORMAT.md section 8), with two builds of one contract
 /// type, compiled in memory and loaded side by side as two processes would have them.
 /// </summary>
 public class LayoutHandshakeTests

@@ -45,8 +45,6 @@ internal readonly struct ControlRecord
 
     public Handshake? Hello { get; }
 
-    private const int HeaderSize = 4;
-
     /// <summary>
     /// The largest control record accepted, whatever the formatter's limit for application records: a
     /// handshake grows with the registry, not with the messages. 1 MiB.
@@ -56,25 +54,24 @@ internal readonly struct ControlRecord
     /// <summary>True when the record at the start of <paramref name="buffer"/> has type id 0 (a control record).</summary>
     public static bool IsControl(in ReadOnlySequence<byte> buffer)
     {
-        if (buffer.Length <= HeaderSize)
+        if (buffer.Length <= RecordFrame.LengthPrefixSize)
         {
             return false;
         }
 
-        ReadOnlySequence<byte> idByte = buffer.Slice(HeaderSize, 1);
+        ReadOnlySequence<byte> idByte = buffer.Slice(RecordFrame.LengthPrefixSize, 1);
         return idByte.First.Span[0] == 0;
     }
 
     /// <summary>Writes a control record whose body is <paramref name="body"/> (after the id and kind bytes).</summary>
     public static void Write(IBufferWriter<byte> output, ControlKind kind, ReadOnlySpan<byte> body)
     {
-        int length = 2 + body.Length;
-        Span<byte> span = output.GetSpan(HeaderSize + length);
-        BinaryPrimitives.WriteUInt32LittleEndian(span, (uint)length);
-        span[4] = 0; // type id 0: reserved for the channel
-        span[5] = (byte)kind;
-        body.CopyTo(span.Slice(6));
-        output.Advance(HeaderSize + length);
+        int size = RecordFrame.LengthPrefixSize + 2 + body.Length; // the prefix, type id 0, the kind byte, the body
+        Span<byte> span = output.GetSpan(size);
+        int header = RecordFrame.WriteHeader(span, typeId: 0, payloadLength: 1 + body.Length); // type id 0: reserved for the channel
+        span[header] = (byte)kind;
+        body.CopyTo(span.Slice(header + 1));
+        output.Advance(size);
     }
 
     /// <summary>Writes a control record that carries only a correlation id.</summary>
@@ -100,21 +97,23 @@ internal readonly struct ControlRecord
     public static bool TryRead(ref ReadOnlySequence<byte> buffer, int maxLength, out ControlRecord record)
     {
         record = default;
-        Span<byte> header = stackalloc byte[HeaderSize];
-        buffer.Slice(0, HeaderSize).CopyTo(header);
-        uint length = BinaryPrimitives.ReadUInt32LittleEndian(header);
-        if (length < 2 || length > (uint)maxLength)
-        {
-            throw new FastSerializationException($"A channel control record declares {length} bytes; it must hold 2 to {maxLength}.", 0, 0);
-        }
-
-        if (buffer.Length < HeaderSize + length)
+        if (!TryReadLength(buffer, maxLength, out int length))
         {
             return false;
         }
 
-        byte[] body = buffer.Slice(HeaderSize + 1, length - 1).ToArray();
-        buffer = buffer.Slice(HeaderSize + length);
+        if (length < 2)
+        {
+            throw BadLength((uint)length, maxLength);
+        }
+
+        if (buffer.Length < RecordFrame.LengthPrefixSize + length)
+        {
+            return false;
+        }
+
+        byte[] body = buffer.Slice(RecordFrame.LengthPrefixSize + 1, length - 1).ToArray();
+        buffer = buffer.Slice(RecordFrame.LengthPrefixSize + length);
         var reader = new FastBinaryReader(body);
         var kind = (ControlKind)reader.ReadByte();
         switch (kind)
@@ -141,4 +140,33 @@ internal readonly struct ControlRecord
 
         return true;
     }
+
+    /// <summary>
+    /// Reads the length prefix through <see cref="RecordFrame"/>, refusing a length of 0 or over
+    /// <paramref name="maxLength"/> with this channel's own message: RecordFrame's names
+    /// <see cref="CustomBinaryFormatterOptions.MaxRecordLength"/>, which does not bound control records.
+    /// </summary>
+    private static bool TryReadLength(in ReadOnlySequence<byte> buffer, int maxLength, out int length)
+    {
+        try
+        {
+            return RecordFrame.TryReadLength(buffer, maxLength, out length);
+        }
+        catch (FastSerializationException)
+        {
+            // Only a bad length throws, once the prefix is there: read it again for the message.
+            throw BadLength(DeclaredLength(buffer), maxLength);
+        }
+    }
+
+    /// <summary>The length prefix as declared, unchecked: for the message about a bad one.</summary>
+    private static uint DeclaredLength(in ReadOnlySequence<byte> buffer)
+    {
+        Span<byte> prefix = stackalloc byte[RecordFrame.LengthPrefixSize];
+        buffer.Slice(0, RecordFrame.LengthPrefixSize).CopyTo(prefix);
+        return BinaryPrimitives.ReadUInt32LittleEndian(prefix);
+    }
+
+    private static FastSerializationException BadLength(uint length, int maxLength) =>
+        new($"A channel control record declares {length} bytes; it must hold 2 to {maxLength}.", 0, 0);
 }

@@ -8,7 +8,7 @@ namespace FastSerialization.Ipc.Internal;
 
 /// <summary>
 /// What each end of a channel announces when it opens: the format version and, for each registered
-/// type id, the type's name and (when known) its member layout. WIRE-FORMAT.md section 6 says what must match.
+/// type id, the type's name and (when known) its member layout. docs/FORMAT.md section 8 says what must match.
 /// </summary>
 internal sealed class Handshake
 {
@@ -25,12 +25,9 @@ internal sealed class Handshake
 
     public IReadOnlyList<Entry> Entries { get; }
 
+    /// <summary>The handshake of <paramref name="formatter"/>'s registry: its entries in id order, each with the layout its [BinaryLayout] gives, or null.</summary>
     public static Handshake Of(CustomBinaryFormatter formatter) =>
-        new(FormatVersion, formatter.RegisteredTypes.Select(pair => new Entry(pair.Key, TypeNames.Of(pair.Value), LayoutOf(pair.Value))).ToList());
-
-    /// <summary>The member kinds a type declares with [BinaryLayout] (the generator emits it), or null when unknown.</summary>
-    private static string[]? LayoutOf(Type type) =>
-        (Attribute.GetCustomAttribute(type, typeof(BinaryLayoutAttribute)) as BinaryLayoutAttribute)?.GetMembers();
+        new(FormatVersion, formatter.Registry.GetRegistrations().Select(registration => new Entry(registration.Id, TypeNames.Of(registration.Type), registration.Layout)).ToList());
 
     public void WriteTo(IBufferWriter<byte> output)
     {
@@ -49,7 +46,7 @@ internal sealed class Handshake
             }
             else
             {
-                writer.WriteCollectionHeader(entry.Layout.Length);
+                writer.WriteCollectionHeader(entry.Layout.Count);
                 foreach (string kind in entry.Layout)
                 {
                     writer.Write(kind);
@@ -127,7 +124,7 @@ internal sealed class Handshake
 
             if (mine.Layout is not null && theirs.Layout is not null)
             {
-                int common = Math.Min(mine.Layout.Length, theirs.Layout.Length);
+                int common = Math.Min(mine.Layout.Count, theirs.Layout.Count);
                 for (int position = 0; position < common; position++)
                 {
                     if (!string.Equals(mine.Layout[position], theirs.Layout[position], StringComparison.Ordinal))
@@ -142,7 +139,7 @@ internal sealed class Handshake
         return null;
     }
 
-    internal sealed record Entry(int Id, string TypeName, string[]? Layout);
+    internal sealed record Entry(int Id, string TypeName, IReadOnlyList<string>? Layout);
 }
 
 /// <summary>Type names as the handshake compares them: namespace and name, with generic arguments named the same way (no assembly versions).</summary>
