@@ -19,6 +19,8 @@ public class TradeBatchBenchmarks : SerializerBenchmarks<TradeBatch, GeneratedTr
     private byte[] _copyDestination = Array.Empty<byte>();
     private TradeBatchBulk _bulk = null!;
     private FastSerializationContender<TradeBatchBulk> _fastBulk = null!;
+    private FixedTradeBatch _fixed = null!;
+    private FastSerializationContender<FixedTradeBatch> _fastFixed = null!;
 
     [Benchmark]
     [BenchmarkCategory(Categories.Memcpy)]
@@ -33,6 +35,24 @@ public class TradeBatchBenchmarks : SerializerBenchmarks<TradeBatch, GeneratedTr
     [BenchmarkCategory(Categories.Deserialize)]
     public TradeBatchBulk Deserialize_FastSerializationBulk() => _fastBulk.Deserialize();
 
+    /// <summary>The batch as a generated fixed-layout array: one header, one block copy (docs/FORMAT.md section 3b).</summary>
+    [Benchmark]
+    [BenchmarkCategory(Categories.Serialize)]
+    public int Serialize_FastSerializationFixed() => _fastFixed.Serialize(_fixed);
+
+    [Benchmark]
+    [BenchmarkCategory(Categories.Deserialize)]
+    public FixedTradeBatch Deserialize_FastSerializationFixed() => _fastFixed.Deserialize();
+
+    /// <summary>The zero-copy view of the same record's trades: <c>ReadFixedView</c>, no allocation, no copy.</summary>
+    [Benchmark]
+    [BenchmarkCategory(Categories.Deserialize)]
+    public int Deserialize_FastSerializationFixedView()
+    {
+        var reader = new FastBinaryReader(_fastFixed.Record.AsSpan(RecordHeaderLength(_fastFixed.Record)));
+        return reader.ReadFixedView<FixedTrade>().Length;
+    }
+
     public override IReadOnlyDictionary<string, PayloadSize> MeasurePayloadSizes()
     {
         var sizes = new Dictionary<string, PayloadSize>(base.MeasurePayloadSizes()); // runs the setup
@@ -40,6 +60,10 @@ public class TradeBatchBenchmarks : SerializerBenchmarks<TradeBatch, GeneratedTr
         sizes[nameof(Memcpy)] = new PayloadSize(_copySource.Length, 0);
         sizes[nameof(Serialize_FastSerializationBulk)] = bulk;
         sizes[nameof(Deserialize_FastSerializationBulk)] = bulk;
+        var fixedSize = new PayloadSize(_fastFixed.Record.Length, RecordHeaderLength(_fastFixed.Record));
+        sizes[nameof(Serialize_FastSerializationFixed)] = fixedSize;
+        sizes[nameof(Deserialize_FastSerializationFixed)] = fixedSize;
+        sizes[nameof(Deserialize_FastSerializationFixedView)] = fixedSize;
         return sizes;
     }
 
@@ -57,6 +81,17 @@ public class TradeBatchBenchmarks : SerializerBenchmarks<TradeBatch, GeneratedTr
             || !Formatters.Fast.SerializeToArray(new TradeBatch { Trades = _fastBulk.Deserialize().Trades }).AsSpan().SequenceEqual(Fast.Record))
         {
             throw new InvalidOperationException("TradeBatchBulk does not write the same payload as TradeBatch.");
+        }
+
+        // The fixed-layout batch: the same payload bytes too, the same trades back, and a view of all of them.
+        _fixed = FixedTradeBatch.From(Value);
+        _fastFixed = new FastSerializationContender<FixedTradeBatch>(_fixed);
+        TradeBatch back = new() { Trades = Array.ConvertAll(_fastFixed.Deserialize().Trades!, t => t.ToHandWritten()) };
+        if (!_fastFixed.Record.AsSpan(RecordHeaderLength(_fastFixed.Record)).SequenceEqual(Fast.Record.AsSpan(RecordHeaderLength(Fast.Record)))
+            || !Value.HasSameValues(back)
+            || Deserialize_FastSerializationFixedView() != Value.Trades!.Length)
+        {
+            throw new InvalidOperationException("FixedTradeBatch does not write the same payload as TradeBatch, or does not read back the same trades.");
         }
     }
 }

@@ -24,6 +24,7 @@ public static class Formatters
     public const int GeneratedOrderId = 15;
     public const int GeneratedTickArrayId = 16;
     public const int GeneratedPaymentId = 17;
+    public const int FixedTradeBatchId = 18;
 
     /// <summary>One FastSerialization formatter for the whole process (it is thread-safe once frozen).</summary>
     public static CustomBinaryFormatter Fast { get; } = CreateFast();
@@ -60,6 +61,7 @@ public static class Formatters
         formatter.Register<GeneratedOrder>(GeneratedOrderId);
         formatter.Register<GeneratedTickArray>(GeneratedTickArrayId);
         formatter.Register<GeneratedPayment>(GeneratedPaymentId);
+        formatter.Register<FixedTradeBatch>(FixedTradeBatchId);
         formatter.Freeze();
         return formatter;
     }

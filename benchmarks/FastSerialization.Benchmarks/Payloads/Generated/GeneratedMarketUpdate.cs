@@ -49,8 +49,6 @@ public sealed partial class GeneratedMarketUpdate : IGeneratedVariant<GeneratedM
             : Array.ConvertAll(m.Levels, l => new GeneratedPriceLevel { Price = l.Price, Size = l.Size, OrderCount = l.OrderCount }),
     };
 
-    /// <summary>One length byte per level.</summary>
-    public int ExtraPayloadBytes => Levels?.Length ?? 0;
 
     public MarketUpdate ToHandWritten() => new()
     {

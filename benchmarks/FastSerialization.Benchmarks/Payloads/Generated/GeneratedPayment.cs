@@ -23,9 +23,8 @@ public sealed partial record GeneratedPayment(
     decimal Amount,
     DateTime CreatedAt) : IGeneratedVariant<GeneratedPayment, Payment>
 {
-    public static bool SameBytes => true;
+    public static bool SameBytes => false; // single integers are varints in generated code (docs/FORMAT.md section 3a)
 
-    public int ExtraPayloadBytes => 0;
 
     public static GeneratedPayment From(Payment p) => new(p.Status, p.Method, p.Installments, p.SettledAt, p.Amount, p.CreatedAt);
 

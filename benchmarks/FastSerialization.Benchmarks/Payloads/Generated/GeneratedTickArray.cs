@@ -36,8 +36,6 @@ public sealed partial class GeneratedTickArray : IGeneratedVariant<GeneratedTick
 
     public GeneratedTick[]? Ticks { get; set; }
 
-    /// <summary>One length byte per tick.</summary>
-    public int ExtraPayloadBytes => Ticks?.Length ?? 0;
 
     public static GeneratedTickArray From(TickArray a) => new()
     {

@@ -24,20 +24,6 @@ public sealed partial class GeneratedTradeBatch : IGeneratedVariant<GeneratedTra
         Trades = b.Trades is null ? null : Array.ConvertAll(b.Trades, t => GeneratedTrade.From(t)),
     };
 
-    /// <summary>Per trade: its one length byte and the trade's own difference.</summary>
-    public int ExtraPayloadBytes
-    {
-        get
-        {
-            int extra = 0;
-            foreach (GeneratedTrade trade in Trades ?? Array.Empty<GeneratedTrade>())
-            {
-                extra += 1 + trade.ExtraPayloadBytes;
-            }
-
-            return extra;
-        }
-    }
 
     public TradeBatch ToHandWritten() => new()
     {

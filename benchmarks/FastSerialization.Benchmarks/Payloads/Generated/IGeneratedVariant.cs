@@ -14,7 +14,7 @@ public interface IGeneratedVariant<TSelf, THandWritten>
     /// <summary>
     /// True when the generated code writes exactly the hand-written payload bytes (then setup requires
     /// them byte for byte). False when the generator's encoding of these members differs; the type's
-    /// remarks say how, and <see cref="ExtraPayloadBytes"/> says by how much.
+    /// remarks say how (the payload sizes are in the report).
     /// </summary>
     static abstract bool SameBytes { get; }
 
@@ -24,6 +24,4 @@ public interface IGeneratedVariant<TSelf, THandWritten>
     /// <summary>The hand-written copy of this value.</summary>
     THandWritten ToHandWritten();
 
-    /// <summary>How many more payload bytes the generated code writes for this value than the hand-written code (0 when <see cref="SameBytes"/>).</summary>
-    int ExtraPayloadBytes { get; }
 }
