@@ -114,7 +114,7 @@ fi
 
 output="$(cd "$app" && dotnet run -c Release --no-build)"
 echo "$output"
-expected="customer 38 bytes: John Smith, 1 Main Street, 35, 7
+expected="customer 32 bytes: John Smith, 1 Main Street, 35, 7
 order 9: Smith lines a,b"
 if [ "$output" != "$expected" ]; then
     echo "package-smoke: FAIL: unexpected output; expected:" >&2

@@ -88,7 +88,7 @@ public ref partial struct FastBinaryReader
         }
 
         int count = ReadCollectionHeader(size);
-        return count <= 0 ? ReadOnlySpan<T>.Empty : MemoryMarshal.Cast<byte, T>(Take(count * size, typeof(T).Name + " block"));
+        return count <= 0 ? ReadOnlySpan<T>.Empty : MemoryMarshal.Cast<byte, T>(Take(count * size, "fixed-layout block"));
     }
 
     /// <summary>Fills <paramref name="destination"/> from the block that follows (its count was checked against the frame).</summary>
@@ -97,7 +97,7 @@ public ref partial struct FastBinaryReader
     {
         if (FixedLayout<T>.CopiesAsBlock)
         {
-            Take(destination.Length * size, typeof(T).Name + " block").CopyTo(MemoryMarshal.AsBytes(destination));
+            Take(destination.Length * size, "fixed-layout block").CopyTo(MemoryMarshal.AsBytes(destination));
             return;
         }
 

@@ -63,7 +63,7 @@ public ref partial struct FastBinaryReader
         }
 
         T[] result = new T[count];
-        PrimitiveArray.Decode(Take(count * sizeof(T), typeof(T).Name + " array"), result.AsSpan());
+        PrimitiveArray.Decode(Take(count * sizeof(T), "primitive array"), result.AsSpan());
         return result;
     }
 

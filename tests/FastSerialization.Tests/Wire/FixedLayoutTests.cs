@@ -222,6 +222,33 @@ public class FixedLayoutTests
     }
 
     [Fact]
+    public void TheView_AllocatesNothing()
+    {
+        if (!BitConverter.IsLittleEndian)
+        {
+            return;
+        }
+
+        byte[] bytes = Write((ref FastBinaryWriter w) => w.WriteFixedArray(Ticks(100)));
+        int ViewLength()
+        {
+            var reader = new FastBinaryReader(bytes);
+            return reader.ReadFixedView<Tick>().Length;
+        }
+
+        ViewLength().Should().Be(100); // warmed up: the type's layout is read once
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        int total = 0;
+        for (int i = 0; i < 100; i++)
+        {
+            total += ViewLength();
+        }
+
+        (GC.GetAllocatedBytesForCurrentThread() - before).Should().Be(0);
+        total.Should().Be(10_000);
+    }
+
+    [Fact]
     public void TheView_OfATypeCopiedElementByElement_IsRefused()
     {
         byte[] bytes = { 1 };
