@@ -66,6 +66,39 @@ public ref partial struct FastBinaryReader
     }
 
     /// <summary>
+    /// Reads a block of a fixed-layout struct into <paramref name="destination"/>, a buffer the caller reuses:
+    /// no allocation, and one copy where the layouts allow it. The count is checked against the frame first.
+    /// </summary>
+    /// <typeparam name="T">The fixed-layout struct.</typeparam>
+    /// <param name="destination">Where the elements go; its first elements are overwritten.</param>
+    /// <returns>The number of elements read, or -1 for a null block.</returns>
+    /// <exception cref="FastSerializationException">The elements run past the frame, or an element is malformed.</exception>
+    /// <exception cref="ArgumentException">
+    /// <paramref name="destination"/> is shorter than the block; nothing is read, so the caller can fall back to
+    /// <see cref="ReadFixedArray{T}"/>.
+    /// </exception>
+    /// <exception cref="NotSupportedException"><typeparamref name="T"/> is not a fixed-layout struct.</exception>
+    public int ReadFixedInto<T>(Span<T> destination)
+        where T : unmanaged, ICustomBinarySerializable
+    {
+        int size = FixedLayout<T>.RequireSize();
+        int start = _position;
+        int count = ReadCollectionHeader(size);
+        if (count > destination.Length)
+        {
+            _position = start;
+            throw new ArgumentException($"The block holds {count} elements of {typeof(T)}; the destination only {destination.Length}.", nameof(destination));
+        }
+
+        if (count > 0)
+        {
+            ReadFixedInto(destination.Slice(0, count), size);
+        }
+
+        return count;
+    }
+
+    /// <summary>
     /// Reads a block of a fixed-layout struct as a view over the input, with no copy: the span is valid
     /// as long as the buffer being read is. A null block reads as an empty span.
     /// </summary>

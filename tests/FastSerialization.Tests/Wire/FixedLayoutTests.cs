@@ -195,6 +195,7 @@ public class FixedLayoutTests
             () => { var r = new FastBinaryReader(data); return r.ReadFixedArray<Tick>()!.Length.ToString(); },
             () => { var r = new FastBinaryReader(data); return r.ReadFixedList<Tick>()!.Count.ToString(); },
             () => { var r = new FastBinaryReader(data); return r.ReadFixedView<Tick>().Length.ToString(); },
+            () => { var r = new FastBinaryReader(data); return r.ReadFixedInto<Tick>(new Tick[4]).ToString(); },
         })
         {
             read.Should().Throw<FastSerializationException>().WithMessage("*cannot fit*");
@@ -219,6 +220,48 @@ public class FixedLayoutTests
         // The same memory: a change to the input shows through.
         BinaryPrimitives.WriteInt32LittleEndian(bytes.AsSpan(1 + (32 * 3) + 24), 999);
         view[3].BidSize.Should().Be(999);
+    }
+
+    [Fact]
+    public void ReadFixedInto_FillsTheCallersBuffer_WithoutAllocating()
+    {
+        Tick[] ticks = Ticks(20);
+        byte[] bytes = Write((ref FastBinaryWriter w) => w.WriteFixedArray(ticks));
+        var destination = new Tick[32];
+        int ReadInto()
+        {
+            var reader = new FastBinaryReader(bytes);
+            return reader.ReadFixedInto<Tick>(destination);
+        }
+
+        ReadInto().Should().Be(20);
+        destination.AsSpan(0, 20).ToArray().Should().Equal(ticks);
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        ReadInto();
+        (GC.GetAllocatedBytesForCurrentThread() - before).Should().Be(0);
+
+        var nulls = new FastBinaryReader(new byte[] { 0 });
+        nulls.ReadFixedInto<Tick>(destination).Should().Be(-1);
+    }
+
+    [Fact]
+    public void ReadFixedInto_ABufferTooShort_IsRefused_AndNothingIsRead()
+    {
+        byte[] bytes = Write((ref FastBinaryWriter w) => w.WriteFixedArray(Ticks(3)));
+        var reader = new FastBinaryReader(bytes);
+        bool refused = false;
+        try
+        {
+            reader.ReadFixedInto<Tick>(new Tick[2]);
+        }
+        catch (ArgumentException ex) when (ex.Message.Contains("3 elements"))
+        {
+            refused = true;
+        }
+
+        refused.Should().BeTrue();
+        reader.Position.Should().Be(0, "the caller can fall back to ReadFixedArray");
+        reader.ReadFixedArray<Tick>().Should().HaveCount(3);
     }
 
     [Fact]
