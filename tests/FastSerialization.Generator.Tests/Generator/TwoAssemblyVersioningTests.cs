@@ -13,7 +13,7 @@ namespace FastSerialization.Generator.Tests.Generator;
 
 /// <summary>
 /// Two builds of the very same types (same names, same namespace), compiled in memory with the
-/// generator and loaded side by side: each reads the other's records (WIRE-FORMAT.md section 4).
+/// generator and loaded side by side: each reads the other's records (docs/FORMAT.md section 4).
 /// </summary>
 public class TwoAssemblyVersioningTests
 {

@@ -8,7 +8,7 @@ using V2 = FastSerialization.Generator.Tests.Models.V2;
 
 namespace FastSerialization.Generator.Tests.Runtime;
 
-/// <summary>WIRE-FORMAT.md section 4: an older and a newer build of the same types read each other's data.</summary>
+/// <summary>docs/FORMAT.md section 4: an older and a newer build of the same types read each other's data.</summary>
 public class VersioningTests
 {
     private static CustomBinaryFormatter Old(bool strict = false)

@@ -7,7 +7,7 @@ using static FastSerialization.Tests.Support.Bytes;
 
 namespace FastSerialization.Tests.Formatter;
 
-/// <summary>WIRE-FORMAT.md section 4 (types evolve by appending members) and the depth limit.</summary>
+/// <summary>docs/FORMAT.md section 4 (types evolve by appending members) and the depth limit.</summary>
 public class VersioningAndDepthTests
 {
     [Fact]

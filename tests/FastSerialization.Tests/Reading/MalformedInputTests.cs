@@ -8,7 +8,7 @@ using static FastSerialization.Tests.Support.Bytes;
 namespace FastSerialization.Tests.Reading;
 
 /// <summary>
-/// Every malformed input named in WIRE-FORMAT.md ends in <see cref="FastSerializationException"/>
+/// Every malformed input named in docs/FORMAT.md (section 5) ends in <see cref="FastSerializationException"/>
 /// whose message says what was wrong and where.
 /// </summary>
 public class MalformedInputTests

@@ -8,7 +8,7 @@ using static FastSerialization.Tests.Support.Bytes;
 
 namespace FastSerialization.Tests.Wire;
 
-/// <summary>Pins every primitive encoding of WIRE-FORMAT.md section 2 to hand-built bytes, both ways.</summary>
+/// <summary>Pins every primitive encoding of docs/FORMAT.md section 2 to hand-built bytes, both ways.</summary>
 public class PrimitiveEncodingTests
 {
     [Theory]

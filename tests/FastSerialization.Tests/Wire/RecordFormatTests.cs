@@ -8,7 +8,7 @@ using static FastSerialization.Tests.Support.Bytes;
 
 namespace FastSerialization.Tests.Wire;
 
-/// <summary>Pins the record of WIRE-FORMAT.md section 1 and the nested objects of section 3.</summary>
+/// <summary>Pins the record of docs/FORMAT.md section 1 and the nested objects of section 3.</summary>
 public class RecordFormatTests
 {
     private static readonly Customer Seed = new("Smith", "John", "1 Main Street", 35, 7);
