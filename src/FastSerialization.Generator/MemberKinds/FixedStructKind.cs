@@ -1,4 +1,3 @@
-using System.Globalization;
 using Microsoft.CodeAnalysis;
 
 namespace FastSerialization.Generator;
@@ -57,7 +56,4 @@ internal sealed class FixedStructKind : MemberKind
     }
 
     public override string Layout(TypeShape shape) => "Fixed<" + shape.ReadMethod! + ">";
-
-    /// <summary>The size as text, for messages.</summary>
-    public static string SizeText(TypeShape shape) => shape.MinSize.ToString(CultureInfo.InvariantCulture);
 }

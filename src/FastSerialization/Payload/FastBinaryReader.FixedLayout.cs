@@ -31,7 +31,7 @@ public ref partial struct FastBinaryReader
         }
 
         var result = new T[count];
-        ReadFixedInto(result.AsSpan(), size);
+        CopyFixedBlock(result.AsSpan(), size);
         return result;
     }
 
@@ -53,7 +53,7 @@ public ref partial struct FastBinaryReader
         var list = new List<T>(count);
 #if NET8_0_OR_GREATER
         CollectionsMarshal.SetCount(list, count);
-        ReadFixedInto(CollectionsMarshal.AsSpan(list), size);
+        CopyFixedBlock(CollectionsMarshal.AsSpan(list), size);
 #else
         for (int i = 0; i < count; i++)
         {
@@ -92,7 +92,7 @@ public ref partial struct FastBinaryReader
 
         if (count > 0)
         {
-            ReadFixedInto(destination.Slice(0, count), size);
+            CopyFixedBlock(destination.Slice(0, count), size);
         }
 
         return count;
@@ -125,7 +125,7 @@ public ref partial struct FastBinaryReader
     }
 
     /// <summary>Fills <paramref name="destination"/> from the block that follows (its count was checked against the frame).</summary>
-    private void ReadFixedInto<T>(Span<T> destination, int size)
+    private void CopyFixedBlock<T>(Span<T> destination, int size)
         where T : unmanaged, ICustomBinarySerializable
     {
         if (FixedLayout<T>.CopiesAsBlock)
