@@ -87,9 +87,27 @@ internal static class Emitter
     {
         w.Line("/// <inheritdoc />");
         w.Open(modifier + "WriteDataTo(ref " + Writer + " writer)");
-        foreach (MemberModel member in model.Members)
+        foreach (MemberSegment segment in MemberRuns.Plan(model.Members))
         {
-            member.Shape.Kind.EmitWrite(w, member.Shape, "this." + member.Name, 0);
+            if (!segment.IsRun)
+            {
+                MemberModel member = model.Members[segment.Start];
+                member.Shape.Kind.EmitWrite(w, member.Shape, "this." + member.Name, 0);
+                continue;
+            }
+
+            // One capacity check and one position update for the whole run.
+            w.Open();
+            w.Line("var __run = writer.WriteFixedRun({0});", Number(segment.Size));
+            int offset = 0;
+            for (int i = segment.Start; i < segment.Start + segment.Count; i++)
+            {
+                MemberModel member = model.Members[i];
+                member.Shape.Kind.EmitRunWrite(w, member.Shape, "this." + member.Name, "__run", offset);
+                offset += MemberRuns.Width(member);
+            }
+
+            w.Close();
         }
 
         w.Close();
@@ -99,28 +117,86 @@ internal static class Emitter
     {
         w.Line("/// <inheritdoc />");
         w.Open(modifier + "SetDataFrom(ref " + Reader + " reader)");
-        for (int i = 0; i < model.Members.Count; i++)
-        {
-            MemberModel member = model.Members[i];
-            if (i > 0)
-            {
-                w.Line();
-            }
-
-            if (model.FixedLayout is null)
-            {
-                // A fixed-layout struct has no frame and cannot evolve: all its members are always there.
-                w.Open("if (!reader.HasRemaining)");
-                w.Line("return;");
-                w.Close();
-                w.Line();
-            }
-
-            member.Shape.Kind.EmitRead(w, member.Shape, "this." + member.Name, 0);
-        }
-
+        EmitMemberReads(w, model, index => "this." + model.Members[index].Name, "return;");
         w.Close();
     }
+
+    /// <summary>
+    /// Emits the reads of every member, in wire order, into the targets <paramref name="target"/> names.
+    /// Unless the type is fixed-layout, the frame may end before any member (an older writer did not know
+    /// it), and <paramref name="exit"/> leaves the remaining members at their defaults: a run is read at
+    /// once only when the frame holds all of it, and member by member otherwise.
+    /// </summary>
+    private static void EmitMemberReads(IndentedWriter w, TypeModel model, System.Func<int, string> target, string exit)
+    {
+        // A fixed-layout struct has no frame and cannot evolve: all its members are always there.
+        bool versioned = model.FixedLayout is null;
+        bool first = true;
+        foreach (MemberSegment segment in MemberRuns.Plan(model.Members))
+        {
+            if (!first)
+            {
+                w.Line();
+            }
+
+            first = false;
+            if (!segment.IsRun)
+            {
+                EmitSingleRead(w, model.Members[segment.Start], target(segment.Start), versioned, exit);
+                continue;
+            }
+
+            if (versioned)
+            {
+                w.Open("if (reader.Remaining >= " + Number(segment.Size) + ")");
+            }
+            else
+            {
+                w.Open();
+            }
+
+            w.Line("var __run = reader.ReadFixedRun({0});", Number(segment.Size));
+            int offset = 0;
+            for (int i = segment.Start; i < segment.Start + segment.Count; i++)
+            {
+                MemberModel member = model.Members[i];
+                member.Shape.Kind.EmitRunRead(w, member.Shape, target(i), "__run", offset);
+                offset += MemberRuns.Width(member);
+            }
+
+            w.Close();
+            if (versioned)
+            {
+                w.Open("else");
+                for (int i = segment.Start; i < segment.Start + segment.Count; i++)
+                {
+                    if (i > segment.Start)
+                    {
+                        w.Line();
+                    }
+
+                    EmitSingleRead(w, model.Members[i], target(i), versioned, exit);
+                }
+
+                w.Close();
+            }
+        }
+    }
+
+    private static void EmitSingleRead(IndentedWriter w, MemberModel member, string target, bool versioned, string exit)
+    {
+        if (versioned)
+        {
+            w.Open("if (!reader.HasRemaining)");
+            w.Line(exit);
+            w.Close();
+            w.Line();
+        }
+
+        member.Shape.Kind.EmitRead(w, member.Shape, target, 0);
+    }
+
+    private static string Number(int value) => value.ToString(System.Globalization.CultureInfo.InvariantCulture);
 
     private static void EmitConstructingReader(IndentedWriter w, TypeModel model, string modifier)
     {
@@ -159,20 +235,8 @@ internal static class Emitter
             w.Line("{0} __m{1} = default!;", model.Members[i].TypeDisplay, i);
         }
 
-        for (int i = 0; i < model.Members.Count; i++)
-        {
-            w.Line();
-            if (model.FixedLayout is null)
-            {
-                w.Open("if (!reader.HasRemaining)");
-                w.Line("goto construct;");
-                w.Close();
-                w.Line();
-            }
-
-            TypeShape shape = model.Members[i].Shape;
-            shape.Kind.EmitRead(w, shape, "__m" + i.ToString(System.Globalization.CultureInfo.InvariantCulture), 0);
-        }
+        w.Line();
+        EmitMemberReads(w, model, index => "__m" + Number(index), "goto construct;");
 
         w.Line();
         if (model.FixedLayout is null)

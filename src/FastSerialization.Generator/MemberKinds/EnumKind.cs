@@ -30,4 +30,26 @@ internal sealed class EnumKind : MemberKind
         w.Line("{0} = reader.ReadEnum<{1}>();", target, shape.TypeDisplay);
 
     public override string Layout(TypeShape shape) => "Enum" + shape.MinSize.ToString(CultureInfo.InvariantCulture);
+
+    public override int RunWidth(TypeShape shape) => Underlying(shape.ReadMethod) is null ? 0 : shape.MinSize;
+
+    public override void EmitRunWrite(IndentedWriter w, TypeShape shape, string expression, string run, int offset) =>
+        w.Line("{0}.Write({1}, ({2}){3});", run, Offset(offset), Underlying(shape.ReadMethod)!, expression);
+
+    public override void EmitRunRead(IndentedWriter w, TypeShape shape, string target, string run, int offset) =>
+        w.Line("{0} = ({1}){2}.{3}({4});", target, shape.TypeDisplay, run, shape.ReadMethod!, Offset(offset));
+
+    /// <summary>The C# keyword of the underlying type whose reader method is <paramref name="readMethod"/>.</summary>
+    private static string? Underlying(string? readMethod) => readMethod switch
+    {
+        "ReadByte" => "byte",
+        "ReadSByte" => "sbyte",
+        "ReadInt16" => "short",
+        "ReadUInt16" => "ushort",
+        "ReadInt32" => "int",
+        "ReadUInt32" => "uint",
+        "ReadInt64" => "long",
+        "ReadUInt64" => "ulong",
+        _ => null,
+    };
 }

@@ -51,6 +51,24 @@ internal abstract class MemberKind
     /// </summary>
     public abstract string Layout(TypeShape shape);
 
+    /// <summary>
+    /// The width on the wire of a value of <paramref name="shape"/> when it always takes the same number of
+    /// bytes and can be written and read at an offset inside a run of such values (docs/GENERATOR.md,
+    /// "Runs of fixed-width members"); 0 when it cannot.
+    /// </summary>
+    public virtual int RunWidth(TypeShape shape) => 0;
+
+    /// <summary>Emits the statement that writes <paramref name="expression"/> at <paramref name="offset"/> of the <c>FixedRunWriter</c> named <paramref name="run"/>.</summary>
+    public virtual void EmitRunWrite(IndentedWriter w, TypeShape shape, string expression, string run, int offset) =>
+        throw new System.InvalidOperationException(GetType().Name + " has no run form");
+
+    /// <summary>Emits the statement that reads <paramref name="target"/> from <paramref name="offset"/> of the <c>FixedRunReader</c> named <paramref name="run"/>.</summary>
+    public virtual void EmitRunRead(IndentedWriter w, TypeShape shape, string target, string run, int offset) =>
+        throw new System.InvalidOperationException(GetType().Name + " has no run form");
+
+    /// <summary>An offset as C# source.</summary>
+    protected static string Offset(int offset) => offset.ToString(CultureInfo.InvariantCulture);
+
     /// <summary>Emits the write of a value inside this one (an element, a key, the value of a nullable).</summary>
     protected static void EmitWriteOf(IndentedWriter w, TypeShape inner, string expression, int depth) =>
         inner.Kind.EmitWrite(w, inner, expression, depth);

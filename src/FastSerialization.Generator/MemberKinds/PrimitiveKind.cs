@@ -30,6 +30,22 @@ internal sealed class PrimitiveKind : MemberKind
 
     public override string Layout(TypeShape shape) => shape.ReadMethod!.Substring("Read".Length);
 
+    public override int RunWidth(TypeShape shape) => IsRunReader(shape.ReadMethod) ? shape.MinSize : 0;
+
+    public override void EmitRunWrite(IndentedWriter w, TypeShape shape, string expression, string run, int offset) =>
+        w.Line("{0}.Write({1}, {2});", run, Offset(offset), expression);
+
+    public override void EmitRunRead(IndentedWriter w, TypeShape shape, string target, string run, int offset) =>
+        w.Line("{0} = {1}.{2}({3});", target, run, shape.ReadMethod!, Offset(offset));
+
+    /// <summary>True for the reader methods <c>FixedRunReader</c> has too: bool, the integers, char, float and double.</summary>
+    public static bool IsRunReader(string? readMethod) => readMethod switch
+    {
+        "ReadBoolean" or "ReadByte" or "ReadSByte" or "ReadInt16" or "ReadUInt16" or "ReadChar"
+            or "ReadInt32" or "ReadUInt32" or "ReadInt64" or "ReadUInt64" or "ReadSingle" or "ReadDouble" => true,
+        _ => false,
+    };
+
     /// <summary>The reader method of a primitive type and the fewest bytes it takes on the wire, or null.</summary>
     public static (string Read, int Size)? Describe(ITypeSymbol type)
     {

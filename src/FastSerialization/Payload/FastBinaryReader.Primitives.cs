@@ -163,6 +163,8 @@ public ref partial struct FastBinaryReader
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public uint ReadVarUInt32()
     {
+        // One and two bytes (values below 2^14) inline; longer ones, and every malformed or cut-off
+        // varint, through the checked loop.
         int position = _position;
         if (position < _end)
         {
@@ -171,6 +173,16 @@ public ref partial struct FastBinaryReader
             {
                 _position = position + 1;
                 return first;
+            }
+
+            if (position + 1 < _end)
+            {
+                byte second = _data[position + 1];
+                if (second - 1u < 0x7Fu)
+                {
+                    _position = position + 2;
+                    return (first & 0x7Fu) | ((uint)second << 7);
+                }
             }
         }
 
@@ -197,25 +209,22 @@ public ref partial struct FastBinaryReader
 
     private ulong ReadVarUInt(int maxBytes, string what)
     {
+        // The bytes the varint may take, cut at the frame's end: one bounds check for the whole varint
+        // rather than one per byte.
         int start = _position;
+        int available = _end - start;
+        ReadOnlySpan<byte> window = _data.Slice(start, available < maxBytes ? available : maxBytes);
         ulong value = 0;
-        for (int i = 0; i < maxBytes; i++)
+        for (int i = 0; i < window.Length; i++)
         {
-            int position = start + i;
-            if (position >= _end)
-            {
-                ThrowHelper.ThrowTruncated(what, start, _typeId, i + 1, _end - start);
-            }
-
-            byte b = _data[position];
-            int shift = 7 * i;
+            byte b = window[i];
             ulong group = (ulong)(b & 0x7F);
-            if (shift == 63 && group > 1)
+            if (i == 9 && group > 1)
             {
                 throw ThrowHelper.Malformed($"a {what} overflows 64 bits", start, _typeId);
             }
 
-            value |= group << shift;
+            value |= group << (7 * i);
             if (b < 0x80)
             {
                 if (b == 0 && i > 0)
@@ -223,9 +232,14 @@ public ref partial struct FastBinaryReader
                     throw ThrowHelper.Malformed($"a {what} is not in its shortest form (a final 0x00 byte after {i} byte(s))", start, _typeId);
                 }
 
-                _position = position + 1;
+                _position = start + i + 1;
                 return value;
             }
+        }
+
+        if (window.Length < maxBytes)
+        {
+            ThrowHelper.ThrowTruncated(what, start, _typeId, window.Length + 1, available);
         }
 
         throw ThrowHelper.Malformed($"a {what} is longer than {maxBytes} bytes", start, _typeId);

@@ -98,6 +98,31 @@ public ref partial struct FastBinaryReader
         Take(count, "skipped bytes");
     }
 
+    /// <summary>
+    /// Takes the next <paramref name="size"/> bytes of the frame as a run of fixed-width values, read at
+    /// their offsets through the returned <see cref="FixedRunReader"/>: one bounds check for the whole run.
+    /// </summary>
+    /// <param name="size">The run's size in bytes: the sum of its values' widths.</param>
+    /// <returns>The run.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="size"/> is negative.</exception>
+    /// <exception cref="FastSerializationException">The frame has fewer bytes left (nothing is taken).</exception>
+    /// <remarks>
+    /// A type whose newer versions append members reads a run this way only when <see cref="Remaining"/>
+    /// says the frame holds all of it, and member by member otherwise, so that data from an older writer
+    /// still reads with the missing members at their defaults.
+    /// </remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public FixedRunReader ReadFixedRun(int size)
+    {
+        if (size < 0)
+        {
+            ThrowHelper.ThrowNegativeCount(size);
+        }
+
+        int start = _position;
+        return new FixedRunReader(Take(size, "fixed run"), start, _typeId);
+    }
+
     /// <summary>Returns the next <paramref name="count"/> bytes of the frame and moves past them.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private ReadOnlySpan<byte> Take(int count, string what)

@@ -173,6 +173,29 @@ public ref partial struct FastBinaryWriter
         return _buffer.Slice(_position);
     }
 
+    /// <summary>
+    /// Reserves the next <paramref name="size"/> bytes for a run of fixed-width values and counts them as
+    /// written: one capacity check and one position update for the whole run. Fill the run through the
+    /// returned <see cref="FixedRunWriter"/> before the next call on this writer.
+    /// </summary>
+    /// <param name="size">The run's size in bytes: the sum of its values' widths.</param>
+    /// <returns>The run, its bytes zeroed until written.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="size"/> is negative.</exception>
+    /// <exception cref="FastSerializationException">The payload would pass 2 GiB.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public FixedRunWriter WriteFixedRun(int size)
+    {
+        if (size < 0)
+        {
+            ThrowHelper.ThrowNegativeCount(size);
+        }
+
+        Span<byte> run = GetSpan(size).Slice(0, size);
+        run.Clear();
+        _position += size;
+        return new FixedRunWriter(run);
+    }
+
     /// <summary>Moves the written bytes to a pooled array with room for <paramref name="count"/> more.</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void Grow(int count)

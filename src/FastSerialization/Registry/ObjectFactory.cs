@@ -15,16 +15,20 @@ internal static class ObjectFactory<T>
 {
     public static readonly Func<T> Default = Build();
 
+    /// <summary>True for a struct without a parameterless constructor of its own: its default value is a new one, no delegate needed.</summary>
+    private static readonly bool s_isPlainStruct = typeof(T).IsValueType
+        && typeof(T).GetConstructor(BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic, binder: null, Type.EmptyTypes, modifiers: null) is null;
+
     /// <summary>Creates a <typeparamref name="T"/> with the factory registered in <paramref name="registry"/>, if any.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static T Create(TypeRegistry? registry)
     {
-        if (registry is not null && registry.TryGetRegistration(out TypeRegistration<T>? registration))
+        if (registry is not null && registry.HasFactories && registry.TryGetRegistration(out TypeRegistration<T>? registration))
         {
             return registration.Create();
         }
 
-        return Default();
+        return s_isPlainStruct ? default! : Default();
     }
 
     private static Func<T> Build()

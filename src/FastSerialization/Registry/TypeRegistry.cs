@@ -78,7 +78,20 @@ public sealed class TypeRegistry
 
     /// <summary>Adds <typeparamref name="T"/> under <paramref name="typeId"/>, checking the id and the type first.</summary>
     internal void Add<T>(int typeId, Func<T>? factory)
-        where T : ICustomBinarySerializable => Add(new TypeRegistration<T>(CheckId<T>(typeId), factory));
+        where T : ICustomBinarySerializable
+    {
+        Add(new TypeRegistration<T>(CheckId<T>(typeId), factory));
+        if (factory is not null)
+        {
+            HasFactories = true;
+        }
+    }
+
+    /// <summary>
+    /// True when some type was registered with a factory of its own. Without one, nested objects are made
+    /// the default way and the reader skips looking their registration up.
+    /// </summary>
+    internal bool HasFactories { get; private set; }
 
     /// <summary>Closes the registry (calling it again does nothing) and builds the flat table of small ids.</summary>
     internal void Freeze()

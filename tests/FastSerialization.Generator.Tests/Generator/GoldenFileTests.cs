@@ -50,6 +50,15 @@ public class GoldenFileTests
                 public string? Nickname { get; init; }
             }
 
+            [BinarySerializable]
+            public partial struct Quote
+            {
+                public double Bid { get; set; }
+                public double Ask { get; set; }
+                public bool Firm { get; set; }
+                public string? Venue { get; set; }
+            }
+
             public static partial class Outer<T>
             {
                 [BinarySerializable]
@@ -64,7 +73,7 @@ public class GoldenFileTests
         GeneratorRun run = GeneratorHarness.Run(Source);
         run.GeneratorDiagnostics.Should().BeEmpty();
         run.CompilationDiagnostics.Should().BeEmpty("generated code compiles without warnings with nullable enabled and warnings as errors");
-        run.Sources.Should().HaveCount(4);
+        run.Sources.Should().HaveCount(5);
 
         string directory = Path.Combine(GeneratorHarness.ProjectDirectory(), "Golden");
         bool update = Environment.GetEnvironmentVariable("FS_UPDATE_GOLDEN") == "1";
