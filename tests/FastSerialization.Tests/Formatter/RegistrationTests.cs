@@ -204,4 +204,62 @@ public class RegistrationTests
         act.Should().Throw<FastSerializationException>().WithMessage("*limit of 10*");
         output.WrittenCount.Should().Be(0);
     }
+
+    [Fact]
+    public void NestedObjects_AreMadeByTheirRegisteredFactory_AndStructConstructorsStillRun()
+    {
+        var formatter = new CustomBinaryFormatter();
+        int calls = 0;
+        formatter.Register<QuoteHolder>(1);
+        formatter.Register(2, () =>
+        {
+            calls++;
+            return new Quote("placeholder");
+        });
+        var holder = new QuoteHolder { Quote = new Quote("MSFT") { Bid = 3m }, Counter = new Counted { Value = 5 } };
+
+        QuoteHolder read = formatter.Deserialize<QuoteHolder>(formatter.SerializeToArray(holder));
+
+        calls.Should().Be(1, "the nested Quote is made by the factory registered for its type");
+        read.Quote!.CreatedByConstructor.Should().BeTrue();
+        read.Quote.Symbol.Should().Be("MSFT");
+        read.Counter.Value.Should().Be(5);
+        read.Counter.Marker.Should().Be(7, "a struct's own parameterless constructor runs before its payload is read");
+    }
+
+    /// <summary>A struct with a parameterless constructor of its own: not a plain default value.</summary>
+    private struct Counted : ICustomBinarySerializable
+    {
+        public Counted()
+        {
+            Marker = 7;
+        }
+
+        public int Marker { get; private set; }
+
+        public int Value { get; set; }
+
+        public readonly void WriteDataTo(ref FastBinaryWriter writer) => writer.Write(Value);
+
+        public void SetDataFrom(ref FastBinaryReader reader) => Value = reader.ReadInt32();
+    }
+
+    private sealed class QuoteHolder : ICustomBinarySerializable
+    {
+        public Quote? Quote { get; set; }
+
+        public Counted Counter { get; set; }
+
+        public void WriteDataTo(ref FastBinaryWriter writer)
+        {
+            writer.WriteObject(Quote);
+            writer.WriteObject(Counter);
+        }
+
+        public void SetDataFrom(ref FastBinaryReader reader)
+        {
+            Quote = reader.ReadObject<Quote>();
+            Counter = reader.ReadObject<Counted>();
+        }
+    }
 }
