@@ -165,6 +165,14 @@ public ref partial struct FastBinaryWriter
             return;
         }
 
+        if (value < 0x4000)
+        {
+            span[1] = (byte)(value >> 7);
+            span[0] = (byte)(value | 0x80);
+            _position += 2;
+            return;
+        }
+
         _position += VarInt.Write(span, value);
     }
 

@@ -153,11 +153,16 @@ public class MalformedInputTests
         ex.Message.Should().MatchRegex("overflows 64 bits|longer than 10 bytes");
     }
 
-    [Fact]
-    public void VarIntCutByTheFrame_Throws()
+    [Theory]
+    [InlineData(new byte[] { 0x80 })] // cut after the first of two bytes (the inline two-byte path)
+    [InlineData(new byte[] { 0x80, 0x80 })]
+    [InlineData(new byte[] { 0xFF, 0xFF, 0xFF, 0xFF })]
+    public void VarIntCutByTheFrame_Throws(byte[] varint)
     {
-        FastSerializationException ex = CatchRead(new byte[] { 0x80, 0x80 }, (ref FastBinaryReader r) => r.ReadVarUInt32());
+        FastSerializationException ex = CatchRead(varint, (ref FastBinaryReader r) => r.ReadVarUInt32());
         ex.Message.Should().Contain("Truncated").And.Contain("VarUInt32");
+        ex = CatchRead(varint, (ref FastBinaryReader r) => r.ReadVarUInt64());
+        ex.Message.Should().Contain("Truncated").And.Contain("VarUInt64");
     }
 
     [Fact]
