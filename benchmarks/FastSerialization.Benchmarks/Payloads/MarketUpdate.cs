@@ -84,7 +84,9 @@ public sealed class MarketUpdate : ICustomBinarySerializable, ISeedSerializable,
 
     public void SetDataFrom(ref FastBinaryReader reader)
     {
-        Symbol = reader.ReadString();
+        // ReadString(Symbol): an instance read again and again (the reused-instance latency row) keeps its
+        // symbol string when the bytes spell it, so reading into it allocates nothing; a new instance has none.
+        Symbol = reader.ReadString(Symbol);
         Sequence = reader.ReadInt64();
         Timestamp = reader.ReadInt64();
         int count = reader.ReadCollectionHeader(LevelSize);
