@@ -205,7 +205,36 @@ public ref partial struct FastBinaryReader
     /// <summary>Reads an unsigned LEB128 varint of at most 10 bytes, in its shortest form.</summary>
     /// <returns>The value read.</returns>
     /// <exception cref="FastSerializationException">The varint is malformed, as for <see cref="ReadVarUInt32"/>.</exception>
-    public ulong ReadVarUInt64() => ReadVarUInt(VarInt.MaxLength64, "VarUInt64");
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public ulong ReadVarUInt64()
+    {
+        // As ReadVarUInt32: one and two bytes inline, the rest through the checked loop.
+        int position = _position;
+        if (position < _end)
+        {
+            byte first = _data[position];
+            if (first < 0x80)
+            {
+                _position = position + 1;
+                return first;
+            }
+
+            if (position + 1 < _end)
+            {
+                byte second = _data[position + 1];
+                if (second - 1u < 0x7Fu)
+                {
+                    _position = position + 2;
+                    return (first & 0x7Fu) | ((ulong)second << 7);
+                }
+            }
+        }
+
+        return ReadVarUInt64Slow();
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private ulong ReadVarUInt64Slow() => ReadVarUInt(VarInt.MaxLength64, "VarUInt64");
 
     private ulong ReadVarUInt(int maxBytes, string what)
     {

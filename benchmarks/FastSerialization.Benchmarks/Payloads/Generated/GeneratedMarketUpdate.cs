@@ -35,6 +35,7 @@ public sealed partial class GeneratedMarketUpdate : IGeneratedVariant<GeneratedM
     public long Sequence { get; set; }
 
     /// <summary>Nanoseconds since the Unix epoch.</summary>
+    [BinaryMember(FixedWidth = true)] // nanoseconds since 1970: always large, 8 bytes fixed beat a 9-byte varint
     public long Timestamp { get; set; }
 
     public GeneratedPriceLevel[]? Levels { get; set; }
