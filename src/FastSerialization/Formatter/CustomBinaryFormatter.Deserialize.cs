@@ -119,9 +119,15 @@ public sealed partial class CustomBinaryFormatter
         T value;
         try
         {
-            value = typeof(T).IsValueType && registration.Type == typeof(T)
-                ? registration.ReadExact<T>(ref reader)
-                : TypeRegistration.CastRecord<T>(registration.ReadBoxed(ref reader));
+            if (typeof(T).IsValueType && registration.Type == typeof(T))
+            {
+                value = default!;
+                registration.ReadInto(ref reader, ref System.Runtime.CompilerServices.Unsafe.As<T, byte>(ref value));
+            }
+            else
+            {
+                value = TypeRegistration.CastRecord<T>(registration.ReadBoxed(ref reader));
+            }
         }
         catch (Exception ex) when (ex is not FastSerializationException)
         {

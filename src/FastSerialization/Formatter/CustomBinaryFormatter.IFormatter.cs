@@ -70,7 +70,21 @@ public sealed partial class CustomBinaryFormatter : IFormatter
         }
     }
 
+#if NET
+    // The interface's members carry these attributes (for BinaryFormatter), so its implementations must too.
+    // This implementation uses no reflection: call Deserialize(Stream) on the formatter itself to avoid them.
+    [System.Diagnostics.CodeAnalysis.RequiresUnreferencedCode(IFormatterAttributeNote)]
+    [System.Diagnostics.CodeAnalysis.RequiresDynamicCode(IFormatterAttributeNote)]
+#endif
     object IFormatter.Deserialize(Stream serializationStream) => Deserialize(serializationStream);
 
+#if NET
+    [System.Diagnostics.CodeAnalysis.RequiresUnreferencedCode(IFormatterAttributeNote)]
+#endif
     void IFormatter.Serialize(Stream serializationStream, object graph) => Serialize(serializationStream, graph);
+
+#if NET
+    private const string IFormatterAttributeNote =
+        "IFormatter's members are marked so for BinaryFormatter; CustomBinaryFormatter uses no reflection here: call Serialize and Deserialize on the formatter, not through IFormatter, and there is nothing to warn about.";
+#endif
 }

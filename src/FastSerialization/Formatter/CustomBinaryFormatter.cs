@@ -88,7 +88,7 @@ public sealed partial class CustomBinaryFormatter
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="typeId"/> is outside 1..2^31-1.</exception>
     /// <exception cref="ArgumentException">The id or the type is already registered, or <typeparamref name="T"/> is abstract.</exception>
     /// <exception cref="InvalidOperationException">The formatter has already been used or frozen.</exception>
-    public void Register<T>(int typeId)
+    public void Register<[System.Diagnostics.CodeAnalysis.DynamicallyAccessedMembers(ObjectFactory.Constructors)] T>(int typeId)
         where T : ICustomBinarySerializable => _registry.Add<T>(typeId, factory: null);
 
     /// <summary>Registers <typeparamref name="T"/> under <paramref name="typeId"/>, created by <paramref name="factory"/> when read.</summary>
@@ -99,7 +99,7 @@ public sealed partial class CustomBinaryFormatter
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="typeId"/> is outside 1..2^31-1.</exception>
     /// <exception cref="ArgumentException">The id or the type is already registered, or <typeparamref name="T"/> is abstract.</exception>
     /// <exception cref="InvalidOperationException">The formatter has already been used or frozen.</exception>
-    public void Register<T>(int typeId, Func<T> factory)
+    public void Register<[System.Diagnostics.CodeAnalysis.DynamicallyAccessedMembers(ObjectFactory.Constructors)] T>(int typeId, Func<T> factory)
         where T : ICustomBinarySerializable
     {
         Guard.NotNull(factory);

@@ -114,11 +114,11 @@ public static class RecordFrame
     {
         int start = BeginRecord(ref writer, (uint)registration.Id);
 
-        // Inline here, not in a helper of the registration: a struct is passed on once, and the
-        // delegate is read from a static the JIT treats as a constant in this instantiation.
-        if (typeof(T).IsValueType && StructWriter<T>.Write is { } writeStruct)
+        // A struct of exactly the registered type is passed by reference to a call that is not generic,
+        // which writes it through its own WriteDataTo: no boxing, no reflection.
+        if (typeof(T).IsValueType && registration.Type == typeof(T))
         {
-            writeStruct(ref writer, value);
+            registration.WriteFrom(ref Unsafe.As<T, byte>(ref value), ref writer);
         }
         else
         {

@@ -80,7 +80,7 @@ public ref partial struct FastBinaryReader
     /// <see cref="CustomBinaryFormatterOptions.MaxDepth"/>, or (for a polymorphic member) the type id is
     /// unknown or stands for a type that is not a <typeparamref name="T"/>.
     /// </exception>
-    public T? ReadObject<T>()
+    public T? ReadObject<[System.Diagnostics.CodeAnalysis.DynamicallyAccessedMembers(ObjectFactory.Constructors)] T>()
         where T : ICustomBinarySerializable
     {
         int start = _position;

@@ -1,5 +1,5 @@
 using System;
-using System.Linq.Expressions;
+using System.Diagnostics.CodeAnalysis;
 using System.Reflection;
 using System.Runtime.CompilerServices;
 
@@ -7,17 +7,22 @@ namespace FastSerialization;
 
 /// <summary>
 /// How an instance of <typeparamref name="T"/> is made when no factory was registered: its
-/// parameterless constructor (public or not) compiled to a delegate; a struct's default value when it
-/// has none; otherwise an uninitialized object, with no constructor run and every field at its default.
+/// parameterless constructor (public or not); a struct's default value when it has none; otherwise an
+/// uninitialized object, with no constructor run and every field at its default.
 /// </summary>
-internal static class ObjectFactory<T>
+/// <remarks>
+/// Trimming and NativeAOT: <typeparamref name="T"/> is annotated so that the trimmer keeps its
+/// constructors, and no code is generated at run time where the runtime cannot (a constructor is then
+/// called through reflection, which NativeAOT supports for the constructors it kept). Where it can, the
+/// constructor is compiled to a delegate once, the fastest way to call it repeatedly.
+/// </remarks>
+internal static class ObjectFactory<[DynamicallyAccessedMembers(ObjectFactory.Constructors)] T>
     where T : ICustomBinarySerializable
 {
     public static readonly Func<T> Default = Build();
 
     /// <summary>True for a struct without a parameterless constructor of its own: its default value is a new one, no delegate needed.</summary>
-    private static readonly bool s_isPlainStruct = typeof(T).IsValueType
-        && typeof(T).GetConstructor(BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic, binder: null, Type.EmptyTypes, modifiers: null) is null;
+    private static readonly bool s_isPlainStruct = typeof(T).IsValueType && FindConstructor() is null;
 
     /// <summary>Creates a <typeparamref name="T"/> with the factory registered in <paramref name="registry"/>, if any.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -31,6 +36,9 @@ internal static class ObjectFactory<T>
         return s_isPlainStruct ? default! : Default();
     }
 
+    private static ConstructorInfo? FindConstructor() =>
+        typeof(T).GetConstructor(BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic, binder: null, Type.EmptyTypes, modifiers: null);
+
     private static Func<T> Build()
     {
         Type type = typeof(T);
@@ -39,23 +47,36 @@ internal static class ObjectFactory<T>
             return static () => throw new InvalidOperationException($"{typeof(T)} is abstract or an interface and cannot be created.");
         }
 
-        ConstructorInfo? ctor = type.GetConstructor(
-            BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic, binder: null, Type.EmptyTypes, modifiers: null);
-        if (ctor is not null || type.IsValueType)
+        ConstructorInfo? ctor = FindConstructor();
+        if (ctor is null)
         {
-            NewExpression create = ctor is not null ? Expression.New(ctor) : Expression.New(type);
-            return Expression.Lambda<Func<T>>(create).Compile();
+            return type.IsValueType ? static () => default! : static () => (T)CreateUninitialized();
         }
 
-        return static () => (T)CreateUninitialized(typeof(T));
+#if NET
+        if (!RuntimeFeature.IsDynamicCodeSupported)
+        {
+            return () => (T)ctor.Invoke(null);
+        }
+#endif
+
+        return System.Linq.Expressions.Expression.Lambda<Func<T>>(System.Linq.Expressions.Expression.New(ctor)).Compile();
     }
 
-    private static object CreateUninitialized(Type type)
+    private static object CreateUninitialized()
     {
 #if NET
-        return RuntimeHelpers.GetUninitializedObject(type);
+        return RuntimeHelpers.GetUninitializedObject(typeof(T));
 #else
-        return System.Runtime.Serialization.FormatterServices.GetUninitializedObject(type);
+        return System.Runtime.Serialization.FormatterServices.GetUninitializedObject(typeof(T));
 #endif
     }
+}
+
+/// <summary>What <see cref="ObjectFactory{T}"/> needs the trimmer to keep of a type.</summary>
+internal static class ObjectFactory
+{
+    /// <summary>Every constructor: the parameterless one is called, public or not.</summary>
+    public const DynamicallyAccessedMemberTypes Constructors =
+        DynamicallyAccessedMemberTypes.PublicConstructors | DynamicallyAccessedMemberTypes.NonPublicConstructors;
 }

@@ -7,7 +7,7 @@ namespace FastSerialization;
 /// when the type implements it (immutable generated types), otherwise by creating one and calling
 /// <see cref="ICustomBinarySerializable.SetDataFrom"/>.
 /// </summary>
-internal static class ObjectReader<T>
+internal static class ObjectReader<[System.Diagnostics.CodeAnalysis.DynamicallyAccessedMembers(ObjectFactory.Constructors)] T>
     where T : ICustomBinarySerializable
 {
     /// <summary>A template instance whose <see cref="IBinaryConstructible{TSelf}.ReadNew"/> builds new ones; null for ordinary types.</summary>

@@ -59,10 +59,16 @@ public abstract class TypeRegistration
     internal abstract object ReadBoxed(ref FastBinaryReader reader);
 
     /// <summary>
-    /// Reads a <typeparamref name="TResult"/>, which must be <see cref="Type"/> itself: a struct record
-    /// read through this is never boxed.
+    /// Reads a record's payload into <paramref name="destination"/>, a variable of exactly the registered type
+    /// seen as its first byte: a struct record is read without boxing, through a call that is not generic.
     /// </summary>
-    internal abstract TResult ReadExact<TResult>(ref FastBinaryReader reader);
+    internal abstract void ReadInto(ref FastBinaryReader reader, ref byte destination);
+
+    /// <summary>
+    /// Writes <paramref name="value"/>, a variable of exactly the registered type seen as its first byte: a
+    /// struct is written through its own <c>WriteDataTo</c> without boxing, with no reflection.
+    /// </summary>
+    internal abstract void WriteFrom(ref byte value, ref FastBinaryWriter writer);
 
     /// <summary>Writes the payload of <paramref name="value"/>, which is of <see cref="Type"/>.</summary>
     internal abstract void WriteBoxed(object value, ref FastBinaryWriter writer);

@@ -3,7 +3,7 @@ using System;
 namespace FastSerialization;
 
 /// <summary>The registration of <typeparamref name="T"/>: how one is made, written and read.</summary>
-internal sealed class TypeRegistration<T> : TypeRegistration
+internal sealed class TypeRegistration<[System.Diagnostics.CodeAnalysis.DynamicallyAccessedMembers(ObjectFactory.Constructors)] T> : TypeRegistration
     where T : ICustomBinarySerializable
 {
     private readonly Func<T> _create;
@@ -28,12 +28,11 @@ internal sealed class TypeRegistration<T> : TypeRegistration
 
     internal override object ReadBoxed(ref FastBinaryReader reader) => Read(ref reader);
 
-    internal override TResult ReadExact<TResult>(ref FastBinaryReader reader)
-    {
-        System.Diagnostics.Debug.Assert(typeof(TResult) == typeof(T), "ReadExact is called for the registered type only");
-        T value = Read(ref reader);
-        return System.Runtime.CompilerServices.Unsafe.As<T, TResult>(ref value);
-    }
+    internal override void ReadInto(ref FastBinaryReader reader, ref byte destination) =>
+        System.Runtime.CompilerServices.Unsafe.As<byte, T>(ref destination) = Read(ref reader);
+
+    internal override void WriteFrom(ref byte value, ref FastBinaryWriter writer) =>
+        System.Runtime.CompilerServices.Unsafe.As<byte, T>(ref value).WriteDataTo(ref writer);
 
     internal override void WriteBoxed(object value, ref FastBinaryWriter writer) => ((T)value).WriteDataTo(ref writer);
 

@@ -77,7 +77,7 @@ public sealed class TypeRegistry
     }
 
     /// <summary>Adds <typeparamref name="T"/> under <paramref name="typeId"/>, checking the id and the type first.</summary>
-    internal void Add<T>(int typeId, Func<T>? factory)
+    internal void Add<[System.Diagnostics.CodeAnalysis.DynamicallyAccessedMembers(ObjectFactory.Constructors)] T>(int typeId, Func<T>? factory)
         where T : ICustomBinarySerializable
     {
         Add(new TypeRegistration<T>(CheckId<T>(typeId), factory));
@@ -161,7 +161,7 @@ public sealed class TypeRegistry
     }
 
     /// <summary>The registration of <typeparamref name="T"/> itself, through the per-type cache.</summary>
-    internal bool TryGetRegistration<T>([NotNullWhen(true)] out TypeRegistration<T>? registration)
+    internal bool TryGetRegistration<[System.Diagnostics.CodeAnalysis.DynamicallyAccessedMembers(ObjectFactory.Constructors)] T>([NotNullWhen(true)] out TypeRegistration<T>? registration)
         where T : ICustomBinarySerializable
     {
         registration = RegistrationCache<T>.Get(this) as TypeRegistration<T>;

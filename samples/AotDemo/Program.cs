@@ -1,0 +1,115 @@
+// FastSerialization under NativeAOT: generated types (a class with a list of nested objects, an
+// immutable record, a fixed-layout struct array) and a hand-written ICustomBinarySerializable, written
+// and read back through a buffer and a stream. Every check prints; the last line says OK or FAILED.
+using System;
+using System.Buffers;
+using System.Collections.Generic;
+using System.IO;
+using System.Runtime.CompilerServices;
+using FastSerialization;
+
+var formatter = new CustomBinaryFormatter();
+formatter.Register<Invoice>(1);
+formatter.Register<InvoiceLine>(2);
+formatter.Register<Stamp>(3);
+formatter.Register<Note>(4);
+
+var invoice = new Invoice
+{
+    Number = 1042,
+    Customer = "Contoso",
+    Lines = new List<InvoiceLine> { new() { Sku = "A-1", Quantity = 3, Price = 9.99 }, new() { Sku = "B-7", Quantity = 1, Price = 120.5 } },
+    Ticks = new[] { new Tick { Time = 1, Price = 10.5, Size = 100 }, new Tick { Time = 2, Price = 10.75, Size = 250 } },
+};
+var stamp = new Stamp("signed", new DateTime(2026, 11, 23, 12, 0, 0, DateTimeKind.Utc));
+var note = new Note { Text = "hand-written", Priority = 2 };
+
+bool ok = true;
+void Check(string what, bool passed)
+{
+    Console.WriteLine($"{what}: {(passed ? "ok" : "FAILED")}");
+    ok &= passed;
+}
+
+Console.WriteLine($"dynamic code supported: {RuntimeFeature.IsDynamicCodeSupported} (false when published with NativeAOT)");
+
+var buffer = new ArrayBufferWriter<byte>();
+formatter.Serialize(buffer, invoice);
+Invoice invoiceBack = formatter.Deserialize<Invoice>(buffer.WrittenSpan);
+Check("generated class with nested objects and a fixed-layout array", invoiceBack.Number == invoice.Number
+    && invoiceBack.Customer == invoice.Customer
+    && invoiceBack.Lines!.Count == 2 && invoiceBack.Lines[1].Sku == "B-7" && invoiceBack.Lines[1].Price == 120.5
+    && invoiceBack.Ticks!.Length == 2 && invoiceBack.Ticks[1].Equals(invoice.Ticks[1]));
+
+Check("generated immutable record", formatter.Deserialize<Stamp>(formatter.SerializeToArray(stamp)) == stamp);
+
+using (var stream = new MemoryStream())
+{
+    formatter.Serialize(stream, note);
+    formatter.Serialize(stream, stamp);
+    stream.Position = 0;
+    var first = (Note)formatter.Deserialize(stream);
+    var second = (Stamp)formatter.Deserialize(stream);
+    Check("hand-written type and a record through a stream", first.Text == note.Text && first.Priority == note.Priority && second == stamp);
+}
+
+Console.WriteLine(ok ? "AOT demo: OK" : "AOT demo: FAILED");
+return ok ? 0 : 1;
+
+/// <summary>A generated class: a list of nested generated objects and an array of fixed-layout structs.</summary>
+[BinarySerializable]
+public sealed partial class Invoice
+{
+    public int Number { get; set; }
+
+    public string? Customer { get; set; }
+
+    public List<InvoiceLine>? Lines { get; set; }
+
+    public Tick[]? Ticks { get; set; }
+}
+
+[BinarySerializable]
+public sealed partial class InvoiceLine
+{
+    public string? Sku { get; set; }
+
+    public int Quantity { get; set; }
+
+    public double Price { get; set; }
+}
+
+/// <summary>A fixed-layout struct: an array of them is one block.</summary>
+[BinarySerializable(FixedLayout = true)]
+public partial struct Tick
+{
+    public long Time { get; set; }
+
+    public double Price { get; set; }
+
+    public int Size { get; set; }
+}
+
+/// <summary>An immutable record: built through its constructor.</summary>
+[BinarySerializable]
+public sealed partial record Stamp(string Text, DateTime At);
+
+/// <summary>Written by hand.</summary>
+public sealed class Note : ICustomBinarySerializable
+{
+    public string? Text { get; set; }
+
+    public int Priority { get; set; }
+
+    public void WriteDataTo(ref FastBinaryWriter writer)
+    {
+        writer.Write(Text);
+        writer.Write(Priority);
+    }
+
+    public void SetDataFrom(ref FastBinaryReader reader)
+    {
+        Text = reader.ReadString();
+        Priority = reader.ReadInt32();
+    }
+}
