@@ -33,8 +33,12 @@ internal static class ObjectFactory<[DynamicallyAccessedMembers(ObjectFactory.Co
             return registration.Create();
         }
 
-        return s_isPlainStruct ? default! : Default();
+        return CreateDefault();
     }
+
+    /// <summary>Creates a <typeparamref name="T"/> the default way: a plain struct needs no call at all.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static T CreateDefault() => s_isPlainStruct ? default! : Default();
 
     private static ConstructorInfo? FindConstructor() =>
         typeof(T).GetConstructor(BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic, binder: null, Type.EmptyTypes, modifiers: null);

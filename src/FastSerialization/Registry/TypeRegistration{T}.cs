@@ -6,18 +6,24 @@ namespace FastSerialization;
 internal sealed class TypeRegistration<[System.Diagnostics.CodeAnalysis.DynamicallyAccessedMembers(ObjectFactory.Constructors)] T> : TypeRegistration
     where T : ICustomBinarySerializable
 {
-    private readonly Func<T> _create;
+    private readonly Func<T>? _factory;
 
     public TypeRegistration(int id, Func<T>? factory)
         : base(id, typeof(T))
     {
-        _create = factory ?? ObjectFactory<T>.Default;
+        _factory = factory;
     }
 
-    /// <summary>Makes an instance with the registered factory (or the default one) for its payload to be read into.</summary>
+    /// <summary>Makes an instance with the registered factory (or the default way) for its payload to be read into.</summary>
     public T Create()
     {
-        T value = _create();
+        Func<T>? factory = _factory;
+        if (factory is null)
+        {
+            return ObjectFactory<T>.CreateDefault();
+        }
+
+        T value = factory();
         if (!typeof(T).IsValueType && value is null)
         {
             ThrowHelper.ThrowFactoryReturnedNull(typeof(T), Id);
