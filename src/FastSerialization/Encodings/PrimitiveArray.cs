@@ -1,5 +1,4 @@
 using System;
-using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
@@ -37,7 +36,7 @@ internal static class PrimitiveArray
         bytes.CopyTo(destination);
         if (!BitConverter.IsLittleEndian)
         {
-            SwapInPlace<T>(destination.Slice(0, bytes.Length));
+            Endianness.ReverseEach<T>(destination.Slice(0, bytes.Length));
         }
     }
 
@@ -48,34 +47,7 @@ internal static class PrimitiveArray
         source.CopyTo(bytes);
         if (!BitConverter.IsLittleEndian)
         {
-            SwapInPlace<T>(bytes);
-        }
-    }
-
-    private static void SwapInPlace<T>(Span<byte> bytes)
-        where T : unmanaged
-    {
-        int size = Unsafe.SizeOf<T>();
-        if (size == 1)
-        {
-            return;
-        }
-
-        for (int i = 0; i < bytes.Length; i += size)
-        {
-            Span<byte> element = bytes.Slice(i, size);
-            switch (size)
-            {
-                case 2:
-                    BinaryPrimitives.WriteUInt16LittleEndian(element, MemoryMarshal.Read<ushort>(element));
-                    break;
-                case 4:
-                    BinaryPrimitives.WriteUInt32LittleEndian(element, MemoryMarshal.Read<uint>(element));
-                    break;
-                default:
-                    BinaryPrimitives.WriteUInt64LittleEndian(element, MemoryMarshal.Read<ulong>(element));
-                    break;
-            }
+            Endianness.ReverseEach<T>(bytes);
         }
     }
 }

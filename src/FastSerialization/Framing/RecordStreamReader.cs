@@ -31,7 +31,7 @@ internal static class RecordStreamReader
         byte[] buffer = ArrayPool<byte>.Shared.Rent(256);
         try
         {
-            int got = ReadAtLeast(stream, buffer, 0, RecordFrame.LengthPrefixSize);
+            int got = StreamReads.ReadAtLeast(stream, buffer, 0, RecordFrame.LengthPrefixSize);
             if (got == 0)
             {
                 ArrayPool<byte>.Shared.Return(buffer);
@@ -52,7 +52,7 @@ internal static class RecordStreamReader
                     buffer = GrowStreamBuffer(buffer, filled, total);
                 }
 
-                int chunk = ReadAtLeast(stream, buffer, filled, Math.Min(buffer.Length, total) - filled);
+                int chunk = StreamReads.ReadAtLeast(stream, buffer, filled, Math.Min(buffer.Length, total) - filled);
                 if (chunk == 0)
                 {
                     throw TruncatedStream(filled, total);
@@ -86,7 +86,7 @@ internal static class RecordStreamReader
         byte[] buffer = ArrayPool<byte>.Shared.Rent(256);
         try
         {
-            int got = await ReadAtLeastAsync(stream, buffer, 0, RecordFrame.LengthPrefixSize, cancellationToken).ConfigureAwait(false);
+            int got = await StreamReads.ReadAtLeastAsync(stream, buffer, 0, RecordFrame.LengthPrefixSize, cancellationToken).ConfigureAwait(false);
             if (got == 0)
             {
                 ArrayPool<byte>.Shared.Return(buffer);
@@ -107,7 +107,7 @@ internal static class RecordStreamReader
                     buffer = GrowStreamBuffer(buffer, filled, total);
                 }
 
-                int chunk = await ReadAtLeastAsync(stream, buffer, filled, Math.Min(buffer.Length, total) - filled, cancellationToken).ConfigureAwait(false);
+                int chunk = await StreamReads.ReadAtLeastAsync(stream, buffer, filled, Math.Min(buffer.Length, total) - filled, cancellationToken).ConfigureAwait(false);
                 if (chunk == 0)
                 {
                     throw TruncatedStream(filled, total);
@@ -164,41 +164,6 @@ internal static class RecordStreamReader
         Buffer.BlockCopy(buffer, 0, next, 0, filled);
         ArrayPool<byte>.Shared.Return(buffer);
         return next;
-    }
-
-    /// <summary>Reads until <paramref name="count"/> bytes arrived or the stream ended; returns the number read.</summary>
-    private static int ReadAtLeast(Stream stream, byte[] buffer, int offset, int count)
-    {
-        int total = 0;
-        while (total < count)
-        {
-            int n = stream.Read(buffer, offset + total, count - total);
-            if (n == 0)
-            {
-                break;
-            }
-
-            total += n;
-        }
-
-        return total;
-    }
-
-    private static async Task<int> ReadAtLeastAsync(Stream stream, byte[] buffer, int offset, int count, CancellationToken cancellationToken)
-    {
-        int total = 0;
-        while (total < count)
-        {
-            int n = await stream.ReadAsync(buffer, offset + total, count - total, cancellationToken).ConfigureAwait(false);
-            if (n == 0)
-            {
-                break;
-            }
-
-            total += n;
-        }
-
-        return total;
     }
 
     private static FastSerializationException TruncatedStream(int got, int needed) =>

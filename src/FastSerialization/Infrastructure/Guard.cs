@@ -9,10 +9,14 @@ internal static class Guard
 {
     public static void NotNull([NotNull] object? value, [CallerArgumentExpression(nameof(value))] string? name = null)
     {
+#if NET
+        ArgumentNullException.ThrowIfNull(value, name);
+#else
         if (value is null)
         {
             ThrowNull(name);
         }
+#endif
     }
 
     /// <summary>Checks a generic value without boxing it (a struct is never null).</summary>

@@ -67,6 +67,9 @@ public ref partial struct FastBinaryReader
     /// <summary>True when <paramref name="bytes"/> are ASCII and spell <paramref name="text"/> (of the same length).</summary>
     private static bool IsSameAscii(ReadOnlySpan<byte> bytes, string text)
     {
+#if NET8_0_OR_GREATER
+        return Ascii.Equals(bytes, text.AsSpan());
+#else
         for (int i = 0; i < bytes.Length; i++)
         {
             if (bytes[i] >= 0x80 || bytes[i] != text[i])
@@ -76,5 +79,6 @@ public ref partial struct FastBinaryReader
         }
 
         return true;
+#endif
     }
 }
