@@ -11,13 +11,14 @@ namespace FastSerialization.Benchmarks.Contenders;
 public sealed class FastSerializationContender<T>
     where T : ICustomBinarySerializable
 {
-    private readonly CustomBinaryFormatter _formatter = Formatters.Fast;
+    private readonly CustomBinaryFormatter _formatter;
     private readonly ArrayBufferWriter<byte> _buffer;
     private readonly byte[] _array;
     private readonly byte[] _record;
 
-    public FastSerializationContender(T sample)
+    public FastSerializationContender(T sample, CustomBinaryFormatter? formatter = null)
     {
+        _formatter = formatter ?? Formatters.Fast;
         _record = _formatter.SerializeToArray(sample!);
         _buffer = new ArrayBufferWriter<byte>(_record.Length * 2);
         _array = new byte[_record.Length * 2];
