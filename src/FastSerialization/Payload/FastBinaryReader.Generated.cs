@@ -1,3 +1,7 @@
+// The file name ends in .Generated.cs (it holds what generated code calls), which makes the compiler treat it as
+// generated code with nullable annotations off: turned back on here.
+#nullable enable
+
 namespace FastSerialization;
 
 public ref partial struct FastBinaryReader
