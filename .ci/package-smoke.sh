@@ -26,6 +26,33 @@ if ! unzip -l "$nupkg" | grep -q "analyzers/dotnet/cs/FastSerialization.Generato
     exit 1
 fi
 
+# The metadata a user checks before adopting a package: license, readme, description, symbols package.
+check_metadata() { # $1 = package id
+    local pkg="$feed/$1.$version.nupkg" nuspec
+    nuspec=$(unzip -p "$pkg" "$1.nuspec")
+    for want in '<license type="expression">MIT</license>' '<readme>README.md</readme>' '<description>' '<authors>'; do
+        if ! grep -qF "$want" <<<"$nuspec"; then
+            echo "package-smoke: FAIL: $1's nuspec lacks $want" >&2
+            exit 1
+        fi
+    done
+    local listing
+    listing=$(unzip -l "$pkg")
+    if ! grep -q " README.md$" <<<"$listing"; then
+        echo "package-smoke: FAIL: $1 has no README.md" >&2
+        exit 1
+    fi
+    if [ ! -s "$feed/$1.$version.snupkg" ]; then
+        echo "package-smoke: FAIL: no symbols package $1.$version.snupkg" >&2
+        exit 1
+    fi
+    echo "package-smoke: $1 metadata ok (license, readme, description, authors, symbols)"
+}
+check_metadata FastSerialization
+echo "package-smoke: packing FastSerialization.Ipc $version"
+dotnet pack "$root/src/FastSerialization.Ipc/FastSerialization.Ipc.csproj" -c Release -o "$feed" -p:Version="$version" --nologo -v:q
+check_metadata FastSerialization.Ipc
+
 # FastSerialization may only come from the local folder; anything else from the machine's usual source.
 cat > "$app/nuget.config" <<XML
 <?xml version="1.0" encoding="utf-8"?>
