@@ -161,10 +161,15 @@ public ref partial struct FastBinaryReader
     /// <returns>The value read.</returns>
     /// <exception cref="FastSerializationException">The varint is longer than 5 bytes, overflows 32 bits, is not in its shortest form, or is cut off by the frame's end.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public uint ReadVarUInt32()
+    public uint ReadVarUInt32() => TryReadShortVarUInt(out uint value) ? value : ReadVarUInt32Slow("VarUInt32");
+
+    /// <summary>
+    /// Reads a varint of one or two bytes (a value below 2^14) inline, the common case; false, with nothing
+    /// read, for a longer varint and for every malformed or cut-off one, which the checked loop then reads.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool TryReadShortVarUInt(out uint value)
     {
-        // One and two bytes (values below 2^14) inline; longer ones, and every malformed or cut-off
-        // varint, through the checked loop.
         int position = _position;
         if (position < _end)
         {
@@ -172,7 +177,8 @@ public ref partial struct FastBinaryReader
             if (first < 0x80)
             {
                 _position = position + 1;
-                return first;
+                value = first;
+                return true;
             }
 
             if (position + 1 < _end)
@@ -181,12 +187,14 @@ public ref partial struct FastBinaryReader
                 if (second - 1u < 0x7Fu)
                 {
                     _position = position + 2;
-                    return (first & 0x7Fu) | ((uint)second << 7);
+                    value = (first & 0x7Fu) | ((uint)second << 7);
+                    return true;
                 }
             }
         }
 
-        return ReadVarUInt32Slow("VarUInt32");
+        value = 0;
+        return false;
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
@@ -206,32 +214,7 @@ public ref partial struct FastBinaryReader
     /// <returns>The value read.</returns>
     /// <exception cref="FastSerializationException">The varint is malformed, as for <see cref="ReadVarUInt32"/>.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public ulong ReadVarUInt64()
-    {
-        // As ReadVarUInt32: one and two bytes inline, the rest through the checked loop.
-        int position = _position;
-        if (position < _end)
-        {
-            byte first = _data[position];
-            if (first < 0x80)
-            {
-                _position = position + 1;
-                return first;
-            }
-
-            if (position + 1 < _end)
-            {
-                byte second = _data[position + 1];
-                if (second - 1u < 0x7Fu)
-                {
-                    _position = position + 2;
-                    return (first & 0x7Fu) | ((ulong)second << 7);
-                }
-            }
-        }
-
-        return ReadVarUInt64Slow();
-    }
+    public ulong ReadVarUInt64() => TryReadShortVarUInt(out uint value) ? value : ReadVarUInt64Slow();
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private ulong ReadVarUInt64Slow() => ReadVarUInt(VarInt.MaxLength64, "VarUInt64");
