@@ -45,4 +45,13 @@ internal static class TestFiles
         Internal.OpenedFile file = Internal.OpenedFile.Open(handle, path, Records.NewFormatter(), ref reads);
         return Enumerable.Range(0, file.Blocks.Count).Select(file.Blocks.Offset).ToList();
     }
+
+    /// <summary>The number of the first record of the last block: the records a cut in the last block leaves.</summary>
+    public static long FirstRecordOfLastBlock(string path)
+    {
+        long reads = 0;
+        using Microsoft.Win32.SafeHandles.SafeFileHandle handle = Internal.OpenedFile.OpenForRead(path);
+        Internal.OpenedFile file = Internal.OpenedFile.Open(handle, path, Records.NewFormatter(), ref reads);
+        return file.Blocks.FirstRecord(file.Blocks.Count - 1);
+    }
 }
