@@ -274,6 +274,12 @@ public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
         }
     }
 
+    /// <summary>
+    /// Test hook for the crash tests' helper process: write each block in two calls with a pause between, so that a kill
+    /// can land inside a block and leave a torn tail (one write call of a few KiB is seldom cut by a kill).
+    /// </summary>
+    internal static bool SplitBlockWritesForTests { get; set; }
+
     private void WriteBlock()
     {
         if (_blockRecords == 0)
@@ -284,7 +290,17 @@ public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
         int length = PrepareBlock(out byte[] bytes);
         try
         {
-            _file.Write(bytes, 0, length);
+            if (SplitBlockWritesForTests)
+            {
+                int half = length / 2;
+                _file.Write(bytes, 0, half);
+                System.Threading.Thread.Sleep(1);
+                _file.Write(bytes, half, length - half);
+            }
+            else
+            {
+                _file.Write(bytes, 0, length);
+            }
         }
         catch
         {

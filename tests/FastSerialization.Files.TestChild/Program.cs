@@ -27,6 +27,7 @@ public static class Program
             Compression = Enum.Parse<RecordFileCompression>(args[3]),
             WriteIndex = true,
         };
+        RecordFileWriter.SplitBlockWritesForTests = Environment.GetEnvironmentVariable("FS_FILES_TEAR") == "1";
         var random = new Random(int.Parse(args[4], System.Globalization.CultureInfo.InvariantCulture));
         var output = new StreamWriter(Console.OpenStandardOutput()) { AutoFlush = true };
         using RecordFileWriter writer = RecordFileWriter.Open(args[1], Records.NewFormatter(), options);
