@@ -56,30 +56,10 @@ public class ReadBenchmarks
     }
 
     [Benchmark]
-    public long RecordFileReader_ReadAll()
-    {
-        using RecordFileReader reader = RecordFileReader.Open(_recordFile, _formatter);
-        long sum = 0;
-        foreach (object record in reader.ReadAll())
-        {
-            sum += ((Trade)record).Quantity;
-        }
-
-        return sum;
-    }
+    public long RecordFileReader_ReadAll() => SumAll(_recordFile);
 
     [Benchmark]
-    public long RecordFileReader_ReadAll_Brotli()
-    {
-        using RecordFileReader reader = RecordFileReader.Open(_brotliFile, _formatter);
-        long sum = 0;
-        foreach (object record in reader.ReadAll())
-        {
-            sum += ((Trade)record).Quantity;
-        }
-
-        return sum;
-    }
+    public long RecordFileReader_ReadAll_Brotli() => SumAll(_brotliFile);
 
     [Benchmark]
     public async Task<long> RecordFileReader_ReadAllAsync()
@@ -100,6 +80,18 @@ public class ReadBenchmarks
         using var stream = new FileStream(_streamFile, FileMode.Open, FileAccess.Read, FileShare.Read, 1 << 16, FileOptions.SequentialScan);
         long sum = 0;
         foreach (object record in _formatter.ReadAll(stream))
+        {
+            sum += ((Trade)record).Quantity;
+        }
+
+        return sum;
+    }
+
+    private long SumAll(string path)
+    {
+        using RecordFileReader reader = RecordFileReader.Open(path, _formatter);
+        long sum = 0;
+        foreach (object record in reader.ReadAll())
         {
             sum += ((Trade)record).Quantity;
         }

@@ -68,13 +68,9 @@ public sealed unsafe class MappedRecordFile : IDisposable
     /// <exception cref="RecordFileRegistryMismatchException">The file was written by a registry that does not match.</exception>
     public static MappedRecordFile Open(string path, CustomBinaryFormatter formatter, bool verifyChecksums = true)
     {
-        ArgumentException.ThrowIfNullOrEmpty(path);
-        ArgumentNullException.ThrowIfNull(formatter);
-        SafeFileHandle handle = OpenedFile.OpenForRead(path);
+        OpenedFile file = OpenedFile.OpenForReading(path, formatter, out SafeFileHandle handle, out _);
         try
         {
-            long reads = 0;
-            OpenedFile file = OpenedFile.Open(handle, path, formatter, ref reads);
             return new MappedRecordFile(handle, path, formatter, file, verifyChecksums);
         }
         catch

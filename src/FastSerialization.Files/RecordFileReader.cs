@@ -69,20 +69,8 @@ public sealed class RecordFileReader : IDisposable
     /// <exception cref="IOException">The file cannot be opened.</exception>
     public static RecordFileReader Open(string path, CustomBinaryFormatter formatter)
     {
-        ArgumentException.ThrowIfNullOrEmpty(path);
-        ArgumentNullException.ThrowIfNull(formatter);
-        SafeFileHandle handle = OpenedFile.OpenForRead(path);
-        try
-        {
-            long reads = 0;
-            OpenedFile file = OpenedFile.Open(handle, path, formatter, ref reads);
-            return new RecordFileReader(handle, path, formatter, file, reads);
-        }
-        catch
-        {
-            handle.Dispose();
-            throw;
-        }
+        OpenedFile file = OpenedFile.OpenForReading(path, formatter, out SafeFileHandle handle, out long reads);
+        return new RecordFileReader(handle, path, formatter, file, reads);
     }
 
     /// <summary>Reads record number <paramref name="recordNumber"/> (0 is the first): one binary search of the index, then at most one read of its block.</summary>

@@ -22,6 +22,20 @@ public class Crc32CTests
     }
 
     [Fact]
+    public void Compute_LongInputs_ThreeLaneLoop_EqualsTable()
+    {
+        var random = new Random(11);
+        byte[] data = new byte[70_000];
+        random.NextBytes(data);
+        foreach (int length in new[] { 3071, 3072, 3073, 3080, 6144, 6151, 9999, 65_536, 70_000 })
+        {
+            uint table = ~Crc32C.UpdateTable(0xFFFFFFFFu, data.AsSpan(0, length));
+            Crc32C.Compute(data.AsSpan(0, length)).Should().Be(table, $"length {length}");
+            Crc32C.Compute(data.AsSpan(0, 100), data.AsSpan(100, length - 100)).Should().Be(table, $"length {length}, split at 100");
+        }
+    }
+
+    [Fact]
     public void Compute_Hardware_EqualsTable_ForEveryLengthAndSplit()
     {
         var random = new Random(7);

@@ -15,7 +15,12 @@ namespace FastSerialization.Files.Internal;
 internal static class Crc32C
 {
     private const uint Polynomial = 0x82F63B78u;
+
+    /// <summary>The bytes of each of the three lanes of the x64 loop.</summary>
+    private const int LaneBytes = 1024;
+
     private static readonly uint[] s_table = BuildTable();
+    private static readonly Lazy<uint[]> s_laneShift = new(BuildLaneShift);
 
     /// <summary>The CRC-32C of <paramref name="data"/>.</summary>
     public static uint Compute(ReadOnlySpan<byte> data) => ~Update(0xFFFFFFFFu, data);
@@ -57,6 +62,28 @@ internal static class Crc32C
         int length = data.Length;
         int i = 0;
         ulong wide = crc;
+
+        // Three independent streams over three adjacent lanes: the instruction's latency is three times its issue
+        // rate, so this runs about three times faster than one stream. The lanes' CRCs are joined by shifting the
+        // earlier ones over the later lanes' length (a linear map on the register, precomputed as byte tables).
+        if (length >= 3 * LaneBytes)
+        {
+            uint[] shift = s_laneShift.Value;
+            for (; i <= length - (3 * LaneBytes); i += 3 * LaneBytes)
+            {
+                ulong c0 = wide, c1 = 0, c2 = 0;
+                ref byte lane = ref Unsafe.Add(ref start, i);
+                for (int j = 0; j < LaneBytes; j += 8)
+                {
+                    c0 = Sse42.X64.Crc32(c0, Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref lane, j)));
+                    c1 = Sse42.X64.Crc32(c1, Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref lane, j + LaneBytes)));
+                    c2 = Sse42.X64.Crc32(c2, Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref lane, j + (2 * LaneBytes))));
+                }
+
+                wide = Shift(shift, Shift(shift, (uint)c0) ^ (uint)c1) ^ (uint)c2;
+            }
+        }
+
         for (; i <= length - 8; i += 8)
         {
             wide = Sse42.X64.Crc32(wide, Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref start, i)));
@@ -69,6 +96,45 @@ internal static class Crc32C
         }
 
         return crc;
+    }
+
+    /// <summary>The register <paramref name="crc"/> carried over <see cref="LaneBytes"/> zero bytes, through four byte tables.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static uint Shift(uint[] table, uint crc) =>
+        table[(byte)crc] ^ table[256 + (byte)(crc >> 8)] ^ table[512 + (byte)(crc >> 16)] ^ table[768 + (crc >> 24)];
+
+    /// <summary>
+    /// The tables of <see cref="Shift"/>: carrying a register over zero bytes is linear in the register, so the image of
+    /// each of its 32 bits is computed once (with the table form), and each table entry is the XOR of its bits' images.
+    /// </summary>
+    private static uint[] BuildLaneShift()
+    {
+        Span<uint> bitImages = stackalloc uint[32];
+        byte[] zeros = new byte[LaneBytes];
+        for (int bit = 0; bit < 32; bit++)
+        {
+            bitImages[bit] = UpdateTable(1u << bit, zeros);
+        }
+
+        var table = new uint[4 * 256];
+        for (int part = 0; part < 4; part++)
+        {
+            for (int value = 0; value < 256; value++)
+            {
+                uint image = 0;
+                for (int b = 0; b < 8; b++)
+                {
+                    if ((value & (1 << b)) != 0)
+                    {
+                        image ^= bitImages[(part * 8) + b];
+                    }
+                }
+
+                table[(part * 256) + value] = image;
+            }
+        }
+
+        return table;
     }
 
     private static uint UpdateArm64(uint crc, ReadOnlySpan<byte> data)

@@ -55,4 +55,22 @@ internal sealed class OpenedFile
     /// <summary>Opens a file for reading, shared with writers (a reader may follow a file being appended to).</summary>
     public static SafeFileHandle OpenForRead(string path) =>
         File.OpenHandle(path, FileMode.Open, FileAccess.Read, FileShare.ReadWrite | FileShare.Delete, FileOptions.RandomAccess);
+
+    /// <summary>Opens <paramref name="path"/> for reading and checks it as <see cref="Open"/> does; the handle is closed if that fails.</summary>
+    public static OpenedFile OpenForReading(string path, CustomBinaryFormatter formatter, out SafeFileHandle handle, out long fileReads)
+    {
+        ArgumentException.ThrowIfNullOrEmpty(path);
+        ArgumentNullException.ThrowIfNull(formatter);
+        handle = OpenForRead(path);
+        try
+        {
+            fileReads = 0;
+            return Open(handle, path, formatter, ref fileReads);
+        }
+        catch
+        {
+            handle.Dispose();
+            throw;
+        }
+    }
 }
