@@ -4,6 +4,7 @@ using System.Collections.Concurrent;
 using System.IO;
 using System.IO.MemoryMappedFiles;
 using System.Runtime.CompilerServices;
+using System.Threading;
 using FastSerialization.Files.Internal;
 using Microsoft.Win32.SafeHandles;
 
@@ -16,8 +17,9 @@ namespace FastSerialization.Files;
 /// </summary>
 /// <remarks>
 /// <para>Opening checks the header and finds the whole blocks exactly as <see cref="RecordFileReader.Open"/> does (a torn
-/// tail is left out). Each block's CRC-32C is checked when it is handed out, unless the file was opened with
-/// <c>verifyChecksums: false</c> (a file already checked, or trusted). Only uncompressed blocks can be viewed.</para>
+/// tail is left out). Each block's CRC-32C is checked the first time the block is handed out (later scans of the same
+/// mapped file skip that work), unless the file was opened with <c>verifyChecksums: false</c> (a file already checked,
+/// or trusted). Only uncompressed blocks can be viewed.</para>
 /// <para><see cref="GetFixedBlock{T}"/> may be called from several threads at once. The views are valid until <see cref="Dispose"/>.</para>
 /// </remarks>
 public sealed unsafe class MappedRecordFile : IDisposable
@@ -30,6 +32,9 @@ public sealed unsafe class MappedRecordFile : IDisposable
     private readonly MemoryMappedFile? _map;
     private readonly MemoryMappedViewAccessor? _view;
     private readonly ConcurrentDictionary<Type, FixedShape> _shapes = new();
+
+    // 1 for each block whose checksum has been checked: a block is checked the first time it is handed out, not each time.
+    private readonly int[] _checked;
     private readonly byte* _base;
     private int _disposed;
 
@@ -40,6 +45,7 @@ public sealed unsafe class MappedRecordFile : IDisposable
         _formatter = formatter;
         _file = file;
         _verifyChecksums = verifyChecksums;
+        _checked = new int[file.Blocks.Count];
         if (file.Blocks.Count > 0)
         {
             _map = MemoryMappedFile.CreateFromFile(handle, null, 0, MemoryMappedFileAccess.Read, HandleInheritability.None, leaveOpen: true);
@@ -62,7 +68,7 @@ public sealed unsafe class MappedRecordFile : IDisposable
     /// <summary>Opens and maps a record file.</summary>
     /// <param name="path">The file.</param>
     /// <param name="formatter">The formatter whose registry the file's must match; it gives the type ids of the records viewed.</param>
-    /// <param name="verifyChecksums">True (the default) to check each block's CRC-32C when it is handed out.</param>
+    /// <param name="verifyChecksums">True (the default) to check each block's CRC-32C the first time it is handed out.</param>
     /// <returns>The mapped file.</returns>
     /// <exception cref="RecordFileCorruptedException">The file is not a record file, or a block before its tail is damaged.</exception>
     /// <exception cref="RecordFileRegistryMismatchException">The file was written by a registry that does not match.</exception>
@@ -113,9 +119,16 @@ public sealed unsafe class MappedRecordFile : IDisposable
             problem = "its header does not match the index";
         }
 
-        if (problem is null && _verifyChecksums && !BlockHeader.ChecksumMatches(header, body))
+        if (problem is null && _verifyChecksums && Volatile.Read(ref _checked[blockIndex]) == 0)
         {
-            problem = "its checksum is wrong";
+            if (BlockHeader.ChecksumMatches(header, body))
+            {
+                Volatile.Write(ref _checked[blockIndex], 1);
+            }
+            else
+            {
+                problem = "its checksum is wrong";
+            }
         }
 
         if (problem is not null)
@@ -140,7 +153,7 @@ public sealed unsafe class MappedRecordFile : IDisposable
     /// <summary>Unmaps and closes the file: views handed out before are no longer valid.</summary>
     public void Dispose()
     {
-        if (System.Threading.Interlocked.Exchange(ref _disposed, 1) != 0)
+        if (Interlocked.Exchange(ref _disposed, 1) != 0)
         {
             return;
         }
