@@ -47,7 +47,7 @@ public static class RandomAccessRun
             string line = string.Create(CultureInfo.InvariantCulture,
                 $"| {compression} | {reader.RecordCount:N0} | {reader.BlockCount:N0} | {reads:N0} | {micros[reads / 2]:F1} us | {micros[(int)(reads * 0.99)]:F1} us | {micros[reads - 1]:F0} us | {fileReadsPerRecord:F3} |");
             Console.WriteLine(line);
-            File.AppendAllText(Path.Combine(resultsDir, "record-files-random.md"), line + Environment.NewLine, Encoding.UTF8);
+            File.AppendAllText(Path.Combine(resultsDir, "record-files-random.md"), line + Environment.NewLine, new UTF8Encoding(false));
         }
 
         return 0;
