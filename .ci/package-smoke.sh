@@ -23,7 +23,9 @@ echo "package-smoke: packing FastSerialization.Files $version"
 dotnet pack "$root/src/FastSerialization.Files/FastSerialization.Files.csproj" -c Release -o "$feed" -p:Version="$version" --nologo -v:q
 
 nupkg="$feed/FastSerialization.$version.nupkg"
-if ! unzip -l "$nupkg" | grep -q "analyzers/dotnet/cs/FastSerialization.Generator.dll"; then
+# The listing is taken whole first: `unzip -l | grep -q` fails under pipefail when grep stops reading early.
+listing="$(unzip -l "$nupkg")"
+if ! grep -q "analyzers/dotnet/cs/FastSerialization.Generator.dll" <<<"$listing"; then
     echo "package-smoke: FAIL: the package has no analyzers/dotnet/cs/FastSerialization.Generator.dll" >&2
     exit 1
 fi
