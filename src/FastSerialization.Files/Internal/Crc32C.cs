@@ -63,9 +63,10 @@ internal static class Crc32C
         int i = 0;
         ulong wide = crc;
 
-        // Three independent streams over three adjacent lanes: the instruction's latency is three times its issue
-        // rate, so this runs about three times faster than one stream. The lanes' CRCs are joined by shifting the
-        // earlier ones over the later lanes' length (a linear map on the register, precomputed as byte tables).
+        // Three independent streams over three adjacent lanes: the instruction's latency is longer than its issue
+        // interval, so the streams overlap (measured here: about 11 GB/s against 6.5 to 9 for one stream, on a loaded
+        // machine). The lanes' CRCs are joined by shifting the earlier ones over the later lanes' length (a linear map
+        // on the register, precomputed as byte tables).
         if (length >= 3 * LaneBytes)
         {
             uint[] shift = s_laneShift.Value;
