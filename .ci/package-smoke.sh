@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Package smoke test: packs FastSerialization into a temporary folder, creates a fresh console
+# Package smoke test: packs FastSerialization (and FastSerialization.Files) into a temporary folder, creates a fresh console
 # project that references the package from that folder (never the project), builds it with warnings
 # as errors, runs it and checks its output. The console app uses [BinarySerializable], so this proves
 # that adding the one package makes the source generator run.
@@ -19,9 +19,13 @@ mkdir -p "$feed" "$app"
 
 echo "package-smoke: packing FastSerialization $version"
 dotnet pack "$root/src/FastSerialization/FastSerialization.csproj" -c Release -o "$feed" -p:Version="$version" --nologo -v:q
+echo "package-smoke: packing FastSerialization.Files $version"
+dotnet pack "$root/src/FastSerialization.Files/FastSerialization.Files.csproj" -c Release -o "$feed" -p:Version="$version" --nologo -v:q
 
 nupkg="$feed/FastSerialization.$version.nupkg"
-if ! unzip -l "$nupkg" | grep -q "analyzers/dotnet/cs/FastSerialization.Generator.dll"; then
+# The listing is taken whole first: `unzip -l | grep -q` fails under pipefail when grep stops reading early.
+listing="$(unzip -l "$nupkg")"
+if ! grep -q "analyzers/dotnet/cs/FastSerialization.Generator.dll" <<<"$listing"; then
     echo "package-smoke: FAIL: the package has no analyzers/dotnet/cs/FastSerialization.Generator.dll" >&2
     exit 1
 fi
@@ -65,6 +69,7 @@ cat > "$app/nuget.config" <<XML
   <packageSourceMapping>
     <packageSource key="smoke-local">
       <package pattern="FastSerialization" />
+      <package pattern="FastSerialization.Files" />
     </packageSource>
     <packageSource key="nuget.org">
       <package pattern="*" />
@@ -86,6 +91,7 @@ cat > "$app/SmokeApp.csproj" <<XML
   </PropertyGroup>
   <ItemGroup>
     <PackageReference Include="FastSerialization" Version="$version" />
+    <PackageReference Include="FastSerialization.Files" Version="$version" />
   </ItemGroup>
 </Project>
 XML
@@ -93,7 +99,9 @@ XML
 cat > "$app/Program.cs" <<'CS'
 using System;
 using System.Collections.Generic;
+using System.IO;
 using FastSerialization;
+using FastSerialization.Files;
 
 namespace SmokeApp;
 
@@ -125,6 +133,26 @@ public static class Program
 
         Console.WriteLine($"customer {bytes.Length} bytes: {back.FirstName} {back.LastName}, {back.Address}, {back.Age}, {back.Code}");
         Console.WriteLine($"order {order.Id}: {order.Buyer?.LastName} lines {string.Join(",", order.Lines ?? new List<string>())}");
+
+        // FastSerialization.Files: a record file written, reopened to append, and read by number.
+        string path = Path.Combine(Path.GetTempPath(), $"smoke-{Environment.ProcessId}.fsr");
+        using (RecordFileWriter writer = RecordFileWriter.Create(path, formatter))
+        {
+            writer.Append(customer);
+        }
+
+        using (RecordFileWriter writer = RecordFileWriter.Open(path, formatter))
+        {
+            writer.Append(new Order(10, customer, null));
+        }
+
+        using (RecordFileReader reader = RecordFileReader.Open(path, formatter))
+        {
+            Console.WriteLine($"record file: {reader.RecordCount} records, record 1 is order {reader.ReadRecord<Order>(1).Id}");
+        }
+
+        File.Delete(path);
+        File.Delete(path + ".fsidx");
         return 0;
     }
 }
@@ -142,7 +170,8 @@ fi
 output="$(cd "$app" && dotnet run -c Release --no-build)"
 echo "$output"
 expected="customer 32 bytes: John Smith, 1 Main Street, 35, 7
-order 9: Smith lines a,b"
+order 9: Smith lines a,b
+record file: 2 records, record 1 is order 10"
 if [ "$output" != "$expected" ]; then
     echo "package-smoke: FAIL: unexpected output; expected:" >&2
     echo "$expected" >&2

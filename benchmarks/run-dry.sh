@@ -52,6 +52,14 @@ if [ "$status" -ne 0 ]; then
   exit 1
 fi
 
+echo "== record files: every BenchmarkDotNet benchmark with --job Dry on 100,000 trades, then the random-access run"
+files_project="$root/benchmarks/FastSerialization.Files.Benchmarks"
+dotnet build -c Release "$files_project" -nologo -v quiet
+FS_FILES_BENCH_RECORDS=100000 dotnet run -c Release --no-build --project "$files_project" -- --filter '*' --job dry --results "$out/files" 2>&1 | tee "$out/files.log"
+grep -q "^All [0-9]* record-file benchmarks ran" "$out/files.log" || { echo "run-dry: a record-file benchmark failed" >&2; exit 1; }
+FS_FILES_BENCH_RECORDS=100000 dotnet run -c Release --no-build --project "$files_project" -- random --reads 2000 --results "$out/files"
+[ -s "$out/files/record-files-random.md" ] || { echo "run-dry: record-files-random.md was not written" >&2; exit 1; }
+
 for f in summary.md latency.md seed-table.md ipc.md; do
   [ -s "$out/$f" ] || { echo "run-dry: $f was not written" >&2; exit 1; }
 done

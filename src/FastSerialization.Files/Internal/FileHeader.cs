@@ -1,0 +1,199 @@
+using System;
+using System.Buffers;
+using System.Buffers.Binary;
+using System.Collections.Generic;
+using System.IO;
+using System.Text;
+using Microsoft.Win32.SafeHandles;
+
+namespace FastSerialization.Files.Internal;
+
+/// <summary>
+/// The file header (docs/FORMAT.md section 9.1): magic "FSRF", version, flags, header length, file id, the
+/// registry that wrote the file (ids, type names, member layouts), CRC-32C of everything before the CRC.
+/// </summary>
+internal sealed class FileHeader
+{
+    public const uint Magic = 0x46525346; // "FSRF" read as a little-endian u32
+    public const ushort FormatVersion = 1;
+    public const uint RecordFormatVersion = 1;
+    public const int FixedPartSize = 28;
+    public const int MinSize = FixedPartSize + 2 + 4;
+    public const int MaxSize = 1024 * 1024;
+
+    private FileHeader(byte[] bytes, byte[] fileId, IReadOnlyList<RegistryEntry> entries)
+    {
+        Bytes = bytes;
+        FileId = fileId;
+        Entries = entries;
+    }
+
+    /// <summary>The header's bytes as stored.</summary>
+    public byte[] Bytes { get; }
+
+    /// <summary>The 16 random bytes that name this file (the index beside it must carry the same).</summary>
+    public byte[] FileId { get; }
+
+    public IReadOnlyList<RegistryEntry> Entries { get; }
+
+    public int Length => Bytes.Length;
+
+    /// <summary>The header of a new file written by <paramref name="formatter"/>'s registry.</summary>
+    public static FileHeader Create(CustomBinaryFormatter formatter)
+    {
+        byte[] fileId = Guid.NewGuid().ToByteArray();
+        IReadOnlyList<RegistryEntry> entries = RegistryEntry.Describe(formatter);
+        var output = new ArrayBufferWriter<byte>(256);
+        Span<byte> fixedPart = output.GetSpan(FixedPartSize);
+        BinaryPrimitives.WriteUInt32LittleEndian(fixedPart, Magic);
+        BinaryPrimitives.WriteUInt16LittleEndian(fixedPart.Slice(4), FormatVersion);
+        BinaryPrimitives.WriteUInt16LittleEndian(fixedPart.Slice(6), 0);
+        BinaryPrimitives.WriteUInt32LittleEndian(fixedPart.Slice(8), 0); // the length, filled in below
+        fileId.CopyTo(fixedPart.Slice(12));
+        output.Advance(FixedPartSize);
+
+        var writer = new FastBinaryWriter(output);
+        writer.WriteVarUInt32(RecordFormatVersion);
+        writer.WriteCollectionHeader(entries.Count);
+        foreach (RegistryEntry entry in entries)
+        {
+            writer.WriteVarUInt32((uint)entry.Id);
+            writer.Write(entry.TypeName);
+            if (entry.Layout is null)
+            {
+                writer.WriteNullCollection();
+            }
+            else
+            {
+                writer.WriteCollectionHeader(entry.Layout.Count);
+                foreach (string kind in entry.Layout)
+                {
+                    writer.Write(kind);
+                }
+            }
+        }
+
+        writer.Flush();
+        output.GetSpan(4);
+        output.Advance(4);
+        byte[] bytes = output.WrittenSpan.ToArray();
+        if (bytes.Length > MaxSize)
+        {
+            throw new ArgumentException($"The registry's description takes {bytes.Length} bytes; a record file header holds at most {MaxSize}.", nameof(formatter));
+        }
+
+        BinaryPrimitives.WriteUInt32LittleEndian(bytes.AsSpan(8), (uint)bytes.Length);
+        BinaryPrimitives.WriteUInt32LittleEndian(bytes.AsSpan(bytes.Length - 4), Crc32C.Compute(bytes.AsSpan(0, bytes.Length - 4)));
+        return new FileHeader(bytes, fileId, entries);
+    }
+
+    /// <summary>
+    /// Reads and checks the header at the start of the file: magic, version, flags, a length within the file
+    /// and <see cref="MaxSize"/> (checked before anything is allocated), the CRC, then the registry description.
+    /// </summary>
+    /// <exception cref="RecordFileCorruptedException">Any of those is wrong.</exception>
+    public static FileHeader Read(SafeFileHandle handle, long fileLength, string path)
+    {
+        Span<byte> fixedPart = stackalloc byte[FixedPartSize];
+        if (fileLength < FixedPartSize || RandomAccess.Read(handle, fixedPart, 0) != FixedPartSize)
+        {
+            throw Corrupt(path, $"it is {fileLength} bytes long, shorter than a record file header");
+        }
+
+        if (BinaryPrimitives.ReadUInt32LittleEndian(fixedPart) != Magic)
+        {
+            throw Corrupt(path, $"it does not start with the record file magic \"FSRF\" (46 53 52 46) but with {Hex(fixedPart.Slice(0, 4))}");
+        }
+
+        ushort version = BinaryPrimitives.ReadUInt16LittleEndian(fixedPart.Slice(4));
+        if (version != FormatVersion)
+        {
+            throw Corrupt(path, $"its format version is {version}; this library reads version {FormatVersion}");
+        }
+
+        ushort flags = BinaryPrimitives.ReadUInt16LittleEndian(fixedPart.Slice(6));
+        if (flags != 0)
+        {
+            throw Corrupt(path, $"its header flags are 0x{flags:X4}; this version knows none");
+        }
+
+        uint length = BinaryPrimitives.ReadUInt32LittleEndian(fixedPart.Slice(8));
+        if (length < MinSize || length > MaxSize || length > fileLength)
+        {
+            throw Corrupt(path, $"its header claims {length} bytes (the file has {fileLength}; {MinSize} to {MaxSize} allowed)");
+        }
+
+        byte[] bytes = new byte[length];
+        if (RandomAccess.Read(handle, bytes, 0) != bytes.Length)
+        {
+            throw Corrupt(path, "its header could not be read whole");
+        }
+
+        uint stored = BinaryPrimitives.ReadUInt32LittleEndian(bytes.AsSpan(bytes.Length - 4));
+        uint computed = Crc32C.Compute(bytes.AsSpan(0, bytes.Length - 4));
+        if (stored != computed)
+        {
+            throw Corrupt(path, $"its header checksum is wrong (stored 0x{stored:X8}, computed 0x{computed:X8})");
+        }
+
+        var entries = new List<RegistryEntry>();
+        try
+        {
+            var reader = new FastBinaryReader(bytes.AsSpan(FixedPartSize, bytes.Length - FixedPartSize - 4));
+            uint recordVersion = reader.ReadVarUInt32();
+            if (recordVersion != RecordFormatVersion)
+            {
+                throw Corrupt(path, $"its records are of format version {recordVersion}; this library reads version {RecordFormatVersion}");
+            }
+
+            int count = reader.ReadCollectionHeader(3);
+            for (int i = 0; i < count; i++)
+            {
+                uint id = reader.ReadVarUInt32();
+                string name = reader.ReadString() ?? string.Empty;
+                int kinds = reader.ReadCollectionHeader(1);
+                List<string>? layout = null;
+                if (kinds >= 0)
+                {
+                    layout = new List<string>(kinds);
+                    for (int k = 0; k < kinds; k++)
+                    {
+                        layout.Add(reader.ReadString() ?? string.Empty);
+                    }
+                }
+
+                entries.Add(new RegistryEntry((int)Math.Min(id, int.MaxValue), name, layout));
+            }
+
+            if (reader.HasRemaining)
+            {
+                throw Corrupt(path, $"its header has {reader.Remaining} bytes after the registry description");
+            }
+        }
+        catch (FastSerializationException e) when (e is not RecordFileCorruptedException)
+        {
+            throw new RecordFileCorruptedException($"'{path}' is not a valid record file: its registry description is malformed: {e.Message}", null, 0, e);
+        }
+
+        return new FileHeader(bytes, bytes.AsSpan(12, 16).ToArray(), entries);
+    }
+
+    /// <summary>Refuses the file when its registry and <paramref name="formatter"/>'s disagree (contract section 6's rules).</summary>
+    /// <exception cref="RecordFileRegistryMismatchException">An id stands for two types, or a member layout differs at a position.</exception>
+    public void CheckRegistry(CustomBinaryFormatter formatter, string path) =>
+        RegistryEntry.Compare(RegistryEntry.Describe(formatter), Entries, path);
+
+    private static RecordFileCorruptedException Corrupt(string path, string what) =>
+        new($"'{path}' is not a valid record file: {what}.", null, 0);
+
+    private static string Hex(ReadOnlySpan<byte> bytes)
+    {
+        var sb = new StringBuilder();
+        foreach (byte b in bytes)
+        {
+            sb.Append(sb.Length == 0 ? string.Empty : " ").Append(b.ToString("X2", System.Globalization.CultureInfo.InvariantCulture));
+        }
+
+        return sb.ToString();
+    }
+}

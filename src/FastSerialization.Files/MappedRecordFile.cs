@@ -1,0 +1,248 @@
+using System;
+using System.Buffers.Binary;
+using System.Collections.Concurrent;
+using System.IO;
+using System.IO.MemoryMappedFiles;
+using System.Runtime.CompilerServices;
+using System.Threading;
+using FastSerialization.Files.Internal;
+using Microsoft.Win32.SafeHandles;
+
+namespace FastSerialization.Files;
+
+/// <summary>
+/// A record file mapped into memory, for scans: the records of a block of fixed-layout structs are handed out as
+/// views into the mapping (<see cref="GetFixedBlock{T}"/>), with no copy and no allocation, so a query over every
+/// record runs at memory speed. Blocks are independent, so a scan can split them over threads.
+/// </summary>
+/// <remarks>
+/// <para>Opening checks the header and finds the whole blocks exactly as <see cref="RecordFileReader.Open"/> does (a torn
+/// tail is left out). Each block's CRC-32C is checked the first time the block is handed out (later scans of the same
+/// mapped file skip that work), unless the file was opened with <c>verifyChecksums: false</c> (a file already checked,
+/// or trusted). Only uncompressed blocks can be viewed.</para>
+/// <para><see cref="GetFixedBlock{T}"/> may be called from several threads at once. The views are valid until <see cref="Dispose"/>.</para>
+/// </remarks>
+public sealed unsafe class MappedRecordFile : IDisposable
+{
+    private readonly SafeFileHandle _handle;
+    private readonly string _path;
+    private readonly CustomBinaryFormatter _formatter;
+    private readonly OpenedFile _file;
+    private readonly bool _verifyChecksums;
+    private readonly MemoryMappedFile? _map;
+    private readonly MemoryMappedViewAccessor? _view;
+    private readonly ConcurrentDictionary<Type, FixedShape> _shapes = new();
+
+    // 1 for each block whose checksum has been checked: a block is checked the first time it is handed out, not each time.
+    private readonly int[] _checked;
+    private readonly byte* _base;
+    private int _disposed;
+
+    private MappedRecordFile(SafeFileHandle handle, string path, CustomBinaryFormatter formatter, OpenedFile file, bool verifyChecksums)
+    {
+        _handle = handle;
+        _path = path;
+        _formatter = formatter;
+        _file = file;
+        _verifyChecksums = verifyChecksums;
+        _checked = new int[file.Blocks.Count];
+        if (file.Blocks.Count > 0)
+        {
+            _map = MemoryMappedFile.CreateFromFile(handle, null, 0, MemoryMappedFileAccess.Read, HandleInheritability.None, leaveOpen: true);
+            _view = _map.CreateViewAccessor(0, file.Blocks.End, MemoryMappedFileAccess.Read);
+            byte* pointer = null;
+            _view.SafeMemoryMappedViewHandle.AcquirePointer(ref pointer);
+            _base = pointer + _view.PointerOffset;
+        }
+    }
+
+    /// <summary>The number of whole records.</summary>
+    public long RecordCount => _file.Blocks.RecordCount;
+
+    /// <summary>The number of whole blocks: <see cref="GetFixedBlock{T}"/> takes 0 to this - 1.</summary>
+    public int BlockCount => _file.Blocks.Count;
+
+    /// <summary>What opening found: the whole blocks, and the bytes of a torn tail left out.</summary>
+    public RecordFileRecovery Recovery => _file.Recovery;
+
+    /// <summary>Opens and maps a record file.</summary>
+    /// <param name="path">The file.</param>
+    /// <param name="formatter">The formatter whose registry the file's must match; it gives the type ids of the records viewed.</param>
+    /// <param name="verifyChecksums">True (the default) to check each block's CRC-32C the first time it is handed out.</param>
+    /// <returns>The mapped file.</returns>
+    /// <exception cref="RecordFileCorruptedException">The file is not a record file, or a block before its tail is damaged.</exception>
+    /// <exception cref="RecordFileRegistryMismatchException">The file was written by a registry that does not match.</exception>
+    public static MappedRecordFile Open(string path, CustomBinaryFormatter formatter, bool verifyChecksums = true)
+    {
+        OpenedFile file = OpenedFile.OpenForReading(path, formatter, out SafeFileHandle handle, out _);
+        try
+        {
+            return new MappedRecordFile(handle, path, formatter, file, verifyChecksums);
+        }
+        catch
+        {
+            handle.Dispose();
+            throw;
+        }
+    }
+
+    /// <summary>
+    /// The records of block <paramref name="blockIndex"/> as views of <typeparamref name="T"/>: every record of the block must
+    /// be a <typeparamref name="T"/> (the type registered for it, with its fixed size).
+    /// </summary>
+    /// <typeparam name="T">A fixed-layout struct (<c>[BinarySerializable(FixedLayout = true)]</c>) registered with the formatter.</typeparam>
+    /// <param name="blockIndex">0 to <see cref="BlockCount"/> - 1.</param>
+    /// <returns>The block's records, in place.</returns>
+    /// <exception cref="ArgumentOutOfRangeException">There is no such block.</exception>
+    /// <exception cref="RecordFileCorruptedException">The block's checksum or header is wrong.</exception>
+    /// <exception cref="FastSerializationException">A record of the block is not a <typeparamref name="T"/>.</exception>
+    /// <exception cref="NotSupportedException">The block is compressed (read it with <see cref="RecordFileReader"/>), or <typeparamref name="T"/> is not a registered fixed-layout struct.</exception>
+    /// <exception cref="PlatformNotSupportedException">The struct's memory layout differs from its wire layout, or the machine is big-endian.</exception>
+    public FixedRecordBlock<T> GetFixedBlock<T>(int blockIndex)
+        where T : unmanaged, ICustomBinarySerializable
+    {
+        ObjectDisposedException.ThrowIf(_disposed != 0, this);
+        BlockMap blocks = _file.Blocks;
+        if ((uint)blockIndex >= (uint)blocks.Count)
+        {
+            throw new ArgumentOutOfRangeException(nameof(blockIndex), blockIndex, $"The file has blocks 0 to {blocks.Count - 1}.");
+        }
+
+        FixedShape shape = _shapes.GetOrAdd(typeof(T), static (_, formatter) => FixedShape.Of<T>(formatter), _formatter);
+        long offset = blocks.Offset(blockIndex);
+        int stored = blocks.StoredLength(blockIndex);
+        var header = new ReadOnlySpan<byte>(_base + offset, BlockHeader.Size);
+        var body = new ReadOnlySpan<byte>(_base + offset + BlockHeader.Size, stored);
+        string? problem = BlockHeader.TryParse(header, blocks.FirstRecord(blockIndex), out BlockHeader parsed);
+        if (problem is null && (parsed.StoredLength != stored || parsed.RecordCount != blocks.RecordCountOf(blockIndex)))
+        {
+            problem = "its header does not match the index";
+        }
+
+        if (problem is null && _verifyChecksums && Volatile.Read(ref _checked[blockIndex]) == 0)
+        {
+            if (BlockHeader.ChecksumMatches(header, body))
+            {
+                Volatile.Write(ref _checked[blockIndex], 1);
+            }
+            else
+            {
+                problem = "its checksum is wrong";
+            }
+        }
+
+        if (problem is not null)
+        {
+            throw new RecordFileCorruptedException($"'{_path}' is corrupted: block {blockIndex} at offset {offset}: {problem}.", blockIndex, offset);
+        }
+
+        if (parsed.Compression != RecordFileCompression.None)
+        {
+            throw new NotSupportedException($"Block {blockIndex} of '{_path}' is compressed ({parsed.Compression}): it cannot be viewed in place. Read it with RecordFileReader.");
+        }
+
+        int count = parsed.RecordCount;
+        if ((long)count * shape.Stride != stored || !shape.AllMatch(body, count))
+        {
+            throw new FastSerializationException($"Block {blockIndex} of '{_path}' holds records that are not all {typeof(T)} (type id {shape.TypeId}, {shape.Stride} bytes each).");
+        }
+
+        return new FixedRecordBlock<T>(body, count, shape.Stride, shape.PayloadOffset, parsed.FirstRecord);
+    }
+
+    /// <summary>Unmaps and closes the file: views handed out before are no longer valid.</summary>
+    public void Dispose()
+    {
+        if (Interlocked.Exchange(ref _disposed, 1) != 0)
+        {
+            return;
+        }
+
+        if (_view is not null)
+        {
+            _view.SafeMemoryMappedViewHandle.ReleasePointer();
+            _view.Dispose();
+        }
+
+        _map?.Dispose();
+        _handle.Dispose();
+    }
+
+    /// <summary>What every record of one fixed-layout type looks like: its header bytes and its stride.</summary>
+    private sealed class FixedShape
+    {
+        private FixedShape(int typeId, uint headerLength, byte[] idBytes, int payloadSize)
+        {
+            TypeId = typeId;
+            HeaderLength = headerLength;
+            IdBytes = idBytes;
+            PayloadOffset = RecordFrame.LengthPrefixSize + idBytes.Length;
+            Stride = PayloadOffset + payloadSize;
+        }
+
+        public int TypeId { get; }
+
+        public uint HeaderLength { get; }
+
+        public byte[] IdBytes { get; }
+
+        public int PayloadOffset { get; }
+
+        public int Stride { get; }
+
+        public static FixedShape Of<T>(CustomBinaryFormatter formatter)
+            where T : unmanaged, ICustomBinarySerializable
+        {
+            if (Attribute.GetCustomAttribute(typeof(T), typeof(BinaryFixedLayoutAttribute), inherit: false) is not BinaryFixedLayoutAttribute layout)
+            {
+                throw new NotSupportedException($"{typeof(T)} is not a fixed-layout struct: declare it partial with [BinarySerializable(FixedLayout = true)].");
+            }
+
+            if (!layout.MemoryLayoutMatches || !BitConverter.IsLittleEndian || Unsafe.SizeOf<T>() != layout.Size)
+            {
+                throw new PlatformNotSupportedException($"Records of {typeof(T)} cannot be viewed in place here: its memory layout differs from its wire layout, or the machine is big-endian. Read them with RecordFileReader.");
+            }
+
+            if (!formatter.TryGetTypeId(typeof(T), out int typeId))
+            {
+                throw new NotSupportedException($"{typeof(T)} is not registered with the formatter.");
+            }
+
+            // The header every such record has: u32 length (type id and payload), then the type id as a varuint32.
+            byte[] header = new byte[RecordFrame.MaxHeaderSize];
+            int size = RecordFrame.WriteHeader(header, typeId, layout.Size);
+            byte[] idBytes = header.AsSpan(RecordFrame.LengthPrefixSize, size - RecordFrame.LengthPrefixSize).ToArray();
+            return new FixedShape(typeId, BinaryPrimitives.ReadUInt32LittleEndian(header), idBytes, layout.Size);
+        }
+
+        /// <summary>True when each of the <paramref name="count"/> records in <paramref name="body"/> has this shape's header.</summary>
+        public bool AllMatch(ReadOnlySpan<byte> body, int count)
+        {
+            uint length = HeaderLength;
+            int stride = Stride;
+            if (IdBytes.Length == 1)
+            {
+                byte id = IdBytes[0];
+                for (int i = 0, at = 0; i < count; i++, at += stride)
+                {
+                    if (BinaryPrimitives.ReadUInt32LittleEndian(body.Slice(at)) != length || body[at + 4] != id)
+                    {
+                        return false;
+                    }
+                }
+
+                return true;
+            }
+
+            for (int i = 0, at = 0; i < count; i++, at += stride)
+            {
+                if (BinaryPrimitives.ReadUInt32LittleEndian(body.Slice(at)) != length || !body.Slice(at + 4, IdBytes.Length).SequenceEqual(IdBytes))
+                {
+                    return false;
+                }
+            }
+
+            return true;
+        }
+    }
+}

@@ -1,0 +1,22 @@
+namespace FastSerialization.Files;
+
+/// <summary>
+/// When a <see cref="RecordFileWriter"/> makes what it wrote durable: flushed to the file and synced to the device
+/// (<c>fsync</c>). Records that were not synced may be lost in a crash of the machine; nothing else may.
+/// A process that dies (killed, crashed) loses only the records still in the writer's buffer, whatever the policy.
+/// </summary>
+public enum RecordFileDurability
+{
+    /// <summary>Every block is synced as soon as it is written: the safest and the slowest.</summary>
+    EveryBlock = 0,
+
+    /// <summary>
+    /// The writer syncs when <see cref="RecordFileWriterOptions.SyncInterval"/> has passed since its last sync, checked
+    /// on each append (the pending records are written as a block first); <see cref="RecordFileWriter.Flush"/> syncs too.
+    /// An idle writer does not sync by itself.
+    /// </summary>
+    Interval = 1,
+
+    /// <summary>Blocks go to the file as they fill up, and are synced only by <see cref="RecordFileWriter.Flush"/> (and on dispose).</summary>
+    OnFlush = 2,
+}

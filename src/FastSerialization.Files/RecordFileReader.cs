@@ -1,0 +1,354 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Runtime.CompilerServices;
+using System.Threading;
+using System.Threading.Tasks;
+using FastSerialization.Files.Internal;
+using Microsoft.Win32.SafeHandles;
+
+namespace FastSerialization.Files;
+
+/// <summary>
+/// Reads a record file (docs/FORMAT.md section 9): in order, from a record number, or a range, through the index of
+/// its blocks, so reading record <c>k</c> costs one read of one block.
+/// </summary>
+/// <remarks>
+/// <para>Opening checks the header (a file written by a registry that does not match is refused before any record is
+/// read), loads the index beside the file or walks the block headers, and stops before a torn tail
+/// (<see cref="Recovery"/>). Each block is checked against its CRC-32C when it is read: a damaged block is a
+/// <see cref="RecordFileCorruptedException"/> naming it and its offset, and no record of it is returned.</para>
+/// <para>One reader is used from one thread at a time; open one reader per thread to read in parallel.</para>
+/// </remarks>
+public sealed class RecordFileReader : IDisposable
+{
+    private readonly SafeFileHandle _handle;
+    private readonly string _path;
+    private readonly CustomBinaryFormatter _formatter;
+    private readonly OpenedFile _file;
+    private readonly int _maxRecordLength;
+    private long _fileReads;
+    private byte[] _raw = Array.Empty<byte>();
+    private byte[] _inflated = Array.Empty<byte>();
+    private byte[] _body = Array.Empty<byte>();
+    private int _bodyStart;
+    private int _bodyLength;
+    private int _cachedBlock = -1;
+
+    private RecordFileReader(SafeFileHandle handle, string path, CustomBinaryFormatter formatter, OpenedFile file, long fileReads)
+    {
+        _handle = handle;
+        _path = path;
+        _formatter = formatter;
+        _file = file;
+        _fileReads = fileReads;
+        _maxRecordLength = formatter.Options.MaxRecordLength;
+    }
+
+    /// <summary>The number of whole records in the file (as it was when opened).</summary>
+    public long RecordCount => _file.Blocks.RecordCount;
+
+    /// <summary>The number of whole blocks in the file (as it was when opened).</summary>
+    public int BlockCount => _file.Blocks.Count;
+
+    /// <summary>What opening found: the whole blocks, and the bytes of a torn tail this reader stops before.</summary>
+    public RecordFileRecovery Recovery => _file.Recovery;
+
+    /// <summary>True when the index beside the file was used; false when it was missing or stale and the blocks were walked instead.</summary>
+    public bool IndexUsed => _file.IndexUsed;
+
+    /// <summary>The number of read calls this reader has made on the file so far, opening included: a measure of what a read costs.</summary>
+    public long FileReadCount => _fileReads;
+
+    /// <summary>Opens a record file to read it.</summary>
+    /// <param name="path">The file.</param>
+    /// <param name="formatter">The formatter whose registry reads the records; the file's must match it.</param>
+    /// <returns>The reader.</returns>
+    /// <exception cref="RecordFileCorruptedException">The file is not a record file, or a block before its tail is damaged.</exception>
+    /// <exception cref="RecordFileRegistryMismatchException">The file was written by a registry that does not match.</exception>
+    /// <exception cref="IOException">The file cannot be opened.</exception>
+    public static RecordFileReader Open(string path, CustomBinaryFormatter formatter)
+    {
+        OpenedFile file = OpenedFile.OpenForReading(path, formatter, out SafeFileHandle handle, out long reads);
+        return new RecordFileReader(handle, path, formatter, file, reads);
+    }
+
+    /// <summary>Reads record number <paramref name="recordNumber"/> (0 is the first): one binary search of the index, then at most one read of its block.</summary>
+    /// <param name="recordNumber">0 to <see cref="RecordCount"/> - 1.</param>
+    /// <returns>The record.</returns>
+    /// <exception cref="ArgumentOutOfRangeException">There is no such record.</exception>
+    /// <exception cref="RecordFileCorruptedException">Its block is damaged.</exception>
+    public object ReadRecord(long recordNumber)
+    {
+        CheckRecordNumber(recordNumber, nameof(recordNumber));
+        int block = _file.Blocks.FindBlock(recordNumber);
+        LoadBlock(block);
+        int position = SkipRecords(block, (int)(recordNumber - _file.Blocks.FirstRecord(block)));
+        return DecodeAt(block, ref position);
+    }
+
+    /// <summary>Reads record number <paramref name="recordNumber"/>, which must be a <typeparamref name="T"/>.</summary>
+    /// <typeparam name="T">The expected type.</typeparam>
+    /// <param name="recordNumber">0 to <see cref="RecordCount"/> - 1.</param>
+    /// <returns>The record.</returns>
+    /// <exception cref="ArgumentOutOfRangeException">There is no such record.</exception>
+    /// <exception cref="FastSerializationException">The record is not a <typeparamref name="T"/>, or its block is damaged.</exception>
+    public T ReadRecord<T>(long recordNumber) =>
+        ReadRecord(recordNumber) is T value
+            ? value
+            : throw new FastSerializationException($"Record {recordNumber} of '{_path}' is not a {typeof(T)}.");
+
+    /// <summary>Reads every record, in order.</summary>
+    /// <returns>The records, read one block at a time as the enumeration goes.</returns>
+    public IEnumerable<object> ReadAll() => ReadRange(0, RecordCount);
+
+    /// <summary>Reads the records from <paramref name="firstRecord"/> to the end.</summary>
+    /// <param name="firstRecord">0 to <see cref="RecordCount"/>.</param>
+    /// <returns>The records.</returns>
+    public IEnumerable<object> ReadFrom(long firstRecord) => ReadRange(firstRecord, RecordCount - Math.Min(Math.Max(firstRecord, 0), RecordCount));
+
+    /// <summary>Reads <paramref name="count"/> records from <paramref name="firstRecord"/> on; only the blocks that hold them are read.</summary>
+    /// <param name="firstRecord">0 to <see cref="RecordCount"/>.</param>
+    /// <param name="count">How many; <paramref name="firstRecord"/> + <paramref name="count"/> at most <see cref="RecordCount"/>.</param>
+    /// <returns>The records.</returns>
+    /// <exception cref="ArgumentOutOfRangeException">The range is not within the file (thrown at once).</exception>
+    public IEnumerable<object> ReadRange(long firstRecord, long count)
+    {
+        CheckRange(firstRecord, count);
+        return Iterate(firstRecord, count);
+    }
+
+    /// <summary>Reads every record, in order, reading the blocks asynchronously.</summary>
+    /// <param name="cancellationToken">Stops the enumeration.</param>
+    /// <returns>The records.</returns>
+    public IAsyncEnumerable<object> ReadAllAsync(CancellationToken cancellationToken = default) => ReadRangeAsync(0, RecordCount, cancellationToken);
+
+    /// <summary>Reads <paramref name="count"/> records from <paramref name="firstRecord"/> on, reading the blocks asynchronously.</summary>
+    /// <param name="firstRecord">0 to <see cref="RecordCount"/>.</param>
+    /// <param name="count">How many.</param>
+    /// <param name="cancellationToken">Stops the enumeration.</param>
+    /// <returns>The records.</returns>
+    /// <exception cref="ArgumentOutOfRangeException">The range is not within the file (thrown at once).</exception>
+    public IAsyncEnumerable<object> ReadRangeAsync(long firstRecord, long count, CancellationToken cancellationToken = default)
+    {
+        CheckRange(firstRecord, count);
+        return IterateAsync(firstRecord, count, cancellationToken);
+    }
+
+    /// <summary>Closes the file.</summary>
+    public void Dispose() => _handle.Dispose();
+
+    private IEnumerable<object> Iterate(long firstRecord, long count)
+    {
+        long end = firstRecord + count;
+        long next = firstRecord;
+        while (next < end)
+        {
+            int block = _file.Blocks.FindBlock(next);
+            LoadBlock(block);
+            int position = SkipRecords(block, (int)(next - _file.Blocks.FirstRecord(block)));
+            long blockEnd = Math.Min(end, _file.Blocks.FirstRecord(block) + _file.Blocks.RecordCountOf(block));
+            while (next < blockEnd)
+            {
+                if (_cachedBlock != block)
+                {
+                    // ReadRecord was called on this reader between two records: the block is loaded again.
+                    LoadBlock(block);
+                }
+
+                object value = DecodeAt(block, ref position);
+                next++;
+                yield return value;
+            }
+        }
+    }
+
+    private async IAsyncEnumerable<object> IterateAsync(long firstRecord, long count, [EnumeratorCancellation] CancellationToken cancellationToken)
+    {
+        long end = firstRecord + count;
+        long next = firstRecord;
+        while (next < end)
+        {
+            int block = _file.Blocks.FindBlock(next);
+            if (_cachedBlock != block)
+            {
+                int length = PrepareRaw(block);
+                _fileReads++;
+                int read = await RandomAccess.ReadAsync(_handle, _raw.AsMemory(0, length), _file.Blocks.Offset(block), cancellationToken).ConfigureAwait(false);
+                AcceptBlock(block, read, length);
+            }
+
+            int position = SkipRecords(block, (int)(next - _file.Blocks.FirstRecord(block)));
+            long blockEnd = Math.Min(end, _file.Blocks.FirstRecord(block) + _file.Blocks.RecordCountOf(block));
+            while (next < blockEnd)
+            {
+                cancellationToken.ThrowIfCancellationRequested();
+                if (_cachedBlock != block)
+                {
+                    LoadBlock(block);
+                }
+
+                object value = DecodeAt(block, ref position);
+                next++;
+                yield return value;
+            }
+        }
+    }
+
+    private void LoadBlock(int block)
+    {
+        if (_cachedBlock == block)
+        {
+            return;
+        }
+
+        int length = PrepareRaw(block);
+        _fileReads++;
+        int read = RandomAccess.Read(_handle, _raw.AsSpan(0, length), _file.Blocks.Offset(block));
+        AcceptBlock(block, read, length);
+    }
+
+    private int PrepareRaw(int block)
+    {
+        _cachedBlock = -1;
+        int length = BlockHeader.Size + _file.Blocks.StoredLength(block);
+        if (_raw.Length < length)
+        {
+            _raw = new byte[length];
+        }
+
+        return length;
+    }
+
+    /// <summary>Checks a block just read (header against the index, CRC), decompresses it, and checks that its records fill it exactly.</summary>
+    private void AcceptBlock(int block, int read, int length)
+    {
+        BlockMap blocks = _file.Blocks;
+        long offset = blocks.Offset(block);
+        if (read != length)
+        {
+            throw Corrupt(block, offset, $"only {read} of its {length} bytes could be read (was the file truncated while open?)");
+        }
+
+        ReadOnlySpan<byte> raw = _raw.AsSpan(0, length);
+        string? problem = BlockHeader.TryParse(raw, blocks.FirstRecord(block), out BlockHeader header);
+        if (problem is null && (header.StoredLength != length - BlockHeader.Size || header.RecordCount != blocks.RecordCountOf(block)))
+        {
+            problem = $"its header says {header.RecordCount} records in {header.StoredLength} bytes, the index {blocks.RecordCountOf(block)} in {length - BlockHeader.Size}";
+        }
+
+        if (problem is null && !BlockHeader.ChecksumMatches(raw, raw.Slice(BlockHeader.Size)))
+        {
+            problem = "its checksum is wrong";
+        }
+
+        if (problem is not null)
+        {
+            throw Corrupt(block, offset, problem);
+        }
+
+        if (header.Compression == RecordFileCompression.None)
+        {
+            _body = _raw;
+            _bodyStart = BlockHeader.Size;
+            _bodyLength = header.StoredLength;
+        }
+        else
+        {
+            if (_inflated.Length < header.UncompressedLength)
+            {
+                _inflated = new byte[header.UncompressedLength];
+            }
+
+            problem = BlockCodec.TryDecompress(header.Compression, raw.Slice(BlockHeader.Size), _inflated.AsSpan(0, header.UncompressedLength));
+            if (problem is not null)
+            {
+                throw Corrupt(block, offset, problem);
+            }
+
+            _body = _inflated;
+            _bodyStart = 0;
+            _bodyLength = header.UncompressedLength;
+        }
+
+        // The records must fill the body exactly, as many as the header says.
+        ReadOnlySpan<byte> body = _body.AsSpan(_bodyStart, _bodyLength);
+        int position = 0;
+        for (int i = 0; i < header.RecordCount; i++)
+        {
+            position = NextRecord(body, position, block, offset, i);
+        }
+
+        if (position != body.Length)
+        {
+            throw Corrupt(block, offset, $"its {header.RecordCount} records end at byte {position} of its {body.Length}");
+        }
+
+        _cachedBlock = block;
+    }
+
+    private int NextRecord(ReadOnlySpan<byte> body, int position, int block, long offset, int index)
+    {
+        try
+        {
+            if (!RecordFrame.TryReadLength(body.Slice(position), _maxRecordLength, out int length) || length > body.Length - position - RecordFrame.LengthPrefixSize)
+            {
+                throw Corrupt(block, offset, $"its record {index} at byte {position} runs past the block's end");
+            }
+
+            return position + RecordFrame.LengthPrefixSize + length;
+        }
+        catch (FastSerializationException e) when (e is not RecordFileCorruptedException)
+        {
+            throw Corrupt(block, offset, $"its record {index} at byte {position}: {e.Message}", e);
+        }
+    }
+
+    /// <summary>The position in the loaded block of its record number <paramref name="index"/> (the block's framing was checked when loaded).</summary>
+    private int SkipRecords(int block, int index)
+    {
+        ReadOnlySpan<byte> body = _body.AsSpan(_bodyStart, _bodyLength);
+        int position = 0;
+        for (int i = 0; i < index; i++)
+        {
+            position = NextRecord(body, position, block, _file.Blocks.Offset(block), i);
+        }
+
+        return position;
+    }
+
+    private object DecodeAt(int block, ref int position)
+    {
+        try
+        {
+            object value = _formatter.Deserialize(_body.AsSpan(_bodyStart + position, _bodyLength - position), out int consumed);
+            position += consumed;
+            return value;
+        }
+        catch (FastSerializationException e)
+        {
+            throw Corrupt(block, _file.Blocks.Offset(block), $"its record at byte {position} cannot be read: {e.Message}", e);
+        }
+    }
+
+    private RecordFileCorruptedException Corrupt(int block, long offset, string problem, Exception? inner = null) =>
+        new($"'{_path}' is corrupted: block {block} at offset {offset}: {problem}.", block, offset, inner);
+
+    private void CheckRecordNumber(long recordNumber, string name)
+    {
+        ObjectDisposedException.ThrowIf(_handle.IsClosed, this);
+        if (recordNumber < 0 || recordNumber >= RecordCount)
+        {
+            throw new ArgumentOutOfRangeException(name, recordNumber, $"The file holds records 0 to {RecordCount - 1}.");
+        }
+    }
+
+    private void CheckRange(long firstRecord, long count)
+    {
+        ObjectDisposedException.ThrowIf(_handle.IsClosed, this);
+        if (firstRecord < 0 || count < 0 || firstRecord > RecordCount || count > RecordCount - firstRecord)
+        {
+            throw new ArgumentOutOfRangeException(nameof(count), $"Records {firstRecord} to {firstRecord + count - 1} are not all in the file, which holds 0 to {RecordCount - 1}.");
+        }
+    }
+}

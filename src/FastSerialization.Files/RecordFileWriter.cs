@@ -1,0 +1,399 @@
+using System;
+using System.Diagnostics;
+using System.IO;
+using System.Threading;
+using System.Threading.Tasks;
+using FastSerialization.Files.Internal;
+
+namespace FastSerialization.Files;
+
+/// <summary>
+/// Appends records to a record file (docs/FORMAT.md section 9): records are buffered into blocks, each block is
+/// written whole with its CRC-32C, and the options' <see cref="RecordFileDurability"/> says when blocks are synced.
+/// </summary>
+/// <remarks>
+/// <para>A record whose <c>WriteDataTo</c> throws leaves nothing behind: the block being filled drops its partial bytes,
+/// and only whole blocks ever reach the file. A crash during a block's write leaves a torn tail, which the next
+/// <see cref="Open"/> truncates (see <see cref="Recovery"/>) and a reader stops before.</para>
+/// <para>One writer per file at a time, used from one thread at a time. Readers may read the file while it is written:
+/// they see the blocks written before they opened it.</para>
+/// </remarks>
+public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
+{
+    private readonly FileStream _file;
+    private readonly string _path;
+    private readonly CustomBinaryFormatter _formatter;
+    private readonly RecordFileWriterOptions _options;
+    private readonly FileHeader _header;
+    private readonly BlockMap _blocks;
+    private readonly BlockBuffer _block;
+    private readonly Stopwatch _sinceSync = Stopwatch.StartNew();
+    private byte[]? _compressed;
+    private int _blockRecords;
+    private long _durableRecords;
+    private bool _unsynced;
+    private bool _faulted;
+    private bool _disposed;
+
+    private RecordFileWriter(FileStream file, string path, CustomBinaryFormatter formatter, RecordFileWriterOptions options, FileHeader header, BlockMap blocks, RecordFileRecovery recovery)
+    {
+        _file = file;
+        _path = path;
+        _formatter = formatter;
+        _options = options;
+        _header = header;
+        _blocks = blocks;
+        _block = new BlockBuffer(options.BlockSize + (options.BlockSize / 4));
+        _durableRecords = blocks.RecordCount;
+        Recovery = recovery;
+    }
+
+    /// <summary>What opening the file found: the whole blocks kept and the bytes of a torn tail truncated (none for a new file).</summary>
+    public RecordFileRecovery Recovery { get; }
+
+    /// <summary>The path of the file.</summary>
+    public string Path => _path;
+
+    /// <summary>The number of records in the file, those still buffered included: the next record's number.</summary>
+    public long RecordCount => _blocks.RecordCount + _blockRecords;
+
+    /// <summary>The number of records known to be durable: written in whole blocks and synced to the device.</summary>
+    public long DurableRecordCount => _durableRecords;
+
+    /// <summary>Creates a new record file; the file must not exist.</summary>
+    /// <param name="path">The file to create.</param>
+    /// <param name="formatter">The formatter whose registry writes the records; it is closed (frozen) here, and described in the file header.</param>
+    /// <param name="options">Block size, durability and compression; null for the defaults.</param>
+    /// <returns>A writer positioned after the header.</returns>
+    /// <exception cref="IOException">The file exists or cannot be created.</exception>
+    public static RecordFileWriter Create(string path, CustomBinaryFormatter formatter, RecordFileWriterOptions? options = null)
+    {
+        Check(path, formatter);
+        var file = new FileStream(path, FileMode.CreateNew, FileAccess.ReadWrite, FileShare.Read, bufferSize: 0);
+        return StartNew(file, path, formatter, options);
+    }
+
+    /// <summary>
+    /// Opens a record file to append to it, creating it when it does not exist. An existing file is checked first: its
+    /// header against <paramref name="formatter"/>'s registry, and its tail: a torn last block (a crash during a write)
+    /// is truncated, and <see cref="Recovery"/> says how many bytes were dropped.
+    /// </summary>
+    /// <param name="path">The file.</param>
+    /// <param name="formatter">The formatter whose registry writes the records; it is closed (frozen) here.</param>
+    /// <param name="options">Block size, durability and compression; null for the defaults.</param>
+    /// <returns>A writer positioned after the last whole block.</returns>
+    /// <exception cref="RecordFileCorruptedException">The file is not a record file, or a block before its tail is damaged (nothing is changed).</exception>
+    /// <exception cref="RecordFileRegistryMismatchException">The file was written by a registry that does not match.</exception>
+    public static RecordFileWriter Open(string path, CustomBinaryFormatter formatter, RecordFileWriterOptions? options = null)
+    {
+        Check(path, formatter);
+        var file = new FileStream(path, FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.Read, bufferSize: 0);
+        try
+        {
+            if (file.Length == 0)
+            {
+                return StartNew(file, path, formatter, options);
+            }
+
+            formatter.Freeze();
+            long reads = 0;
+            OpenedFile opened = OpenedFile.Open(file.SafeFileHandle, path, formatter, ref reads);
+            if (opened.DroppedBytes > 0)
+            {
+                // The index goes first: an index that covered the dropped bytes must never outlive them.
+                IndexFile.Delete(path);
+                file.SetLength(opened.Blocks.End);
+            }
+
+            file.Position = opened.Blocks.End;
+            file.Flush(flushToDisk: true);
+            return new RecordFileWriter(file, path, formatter, (options ?? new RecordFileWriterOptions()).Clone(), opened.Header, opened.Blocks, opened.Recovery);
+        }
+        catch
+        {
+            file.Dispose();
+            throw;
+        }
+    }
+
+    /// <summary>
+    /// Appends one record. It is buffered; once the buffered records reach the block size they are written as a block
+    /// (and synced, as the durability policy says).
+    /// </summary>
+    /// <typeparam name="T">The record's type, registered with the formatter.</typeparam>
+    /// <param name="value">The record.</param>
+    /// <exception cref="FastSerializationException">The type is not registered, or its record cannot be written; nothing of it is kept.</exception>
+    /// <exception cref="ArgumentException">The record alone is larger than a block may be (64 MiB); nothing of it is kept.</exception>
+    /// <exception cref="IOException">Writing a block failed: the file is cut back to its last whole block and the writer can no longer be used.</exception>
+    public void Append<T>(T value)
+    {
+        ThrowIfUnusable();
+        int before = _block.BodyLength;
+        try
+        {
+            _formatter.Serialize(_block, value);
+        }
+        catch
+        {
+            _block.TruncateBody(before);
+            throw;
+        }
+
+        if (_block.BodyLength > BlockHeader.MaxBodyLength)
+        {
+            _block.TruncateBody(before);
+            throw new ArgumentException($"The record takes {_block.BodyLength - before} bytes; a record file block holds at most {BlockHeader.MaxBodyLength}.", nameof(value));
+        }
+
+        _blockRecords++;
+        bool intervalDue = _options.Durability == RecordFileDurability.Interval && _sinceSync.Elapsed >= _options.SyncInterval;
+        if (_block.BodyLength >= _options.BlockSize || intervalDue)
+        {
+            WriteBlock();
+            if (_options.Durability == RecordFileDurability.EveryBlock || intervalDue)
+            {
+                Sync();
+            }
+        }
+    }
+
+    /// <summary>Writes the buffered records as a block and syncs the file to the device: every record appended so far is durable when it returns.</summary>
+    /// <exception cref="IOException">Writing or syncing failed.</exception>
+    public void Flush()
+    {
+        ThrowIfUnusable();
+        WriteBlock();
+        Sync();
+    }
+
+    /// <summary>As <see cref="Flush"/>, writing asynchronously; the sync runs on the thread pool.</summary>
+    /// <param name="cancellationToken">Cancels the wait (a write already started completes).</param>
+    /// <returns>A task that completes when every record appended so far is durable.</returns>
+    public async Task FlushAsync(CancellationToken cancellationToken = default)
+    {
+        ThrowIfUnusable();
+        if (_blockRecords > 0)
+        {
+            int length = PrepareBlock(out byte[] bytes);
+            try
+            {
+                await _file.WriteAsync(bytes.AsMemory(0, length), cancellationToken).ConfigureAwait(false);
+            }
+            catch
+            {
+                CutBack();
+                throw;
+            }
+
+            CommitBlock(length, bytes);
+        }
+
+        if (_unsynced)
+        {
+            long records = _blocks.RecordCount;
+            await Task.Run(() => _file.Flush(flushToDisk: true), cancellationToken).ConfigureAwait(false);
+            MarkSynced(records);
+        }
+    }
+
+    /// <summary>Flushes (every record becomes durable), writes the index beside the file (unless the options say not to) and closes the file.</summary>
+    public void Dispose()
+    {
+        if (_disposed)
+        {
+            return;
+        }
+
+        try
+        {
+            if (!_faulted)
+            {
+                Flush();
+                if (_options.WriteIndex && _blocks.Count > 0)
+                {
+                    IndexFile.Save(_path, _header, _blocks);
+                }
+            }
+        }
+        finally
+        {
+            _disposed = true;
+            _file.Dispose();
+        }
+    }
+
+    /// <summary>As <see cref="Dispose"/>, flushing asynchronously.</summary>
+    /// <returns>A task that completes when the file is closed.</returns>
+    public async ValueTask DisposeAsync()
+    {
+        if (_disposed)
+        {
+            return;
+        }
+
+        try
+        {
+            if (!_faulted)
+            {
+                await FlushAsync().ConfigureAwait(false);
+                if (_options.WriteIndex && _blocks.Count > 0)
+                {
+                    IndexFile.Save(_path, _header, _blocks);
+                }
+            }
+        }
+        finally
+        {
+            _disposed = true;
+            await _file.DisposeAsync().ConfigureAwait(false);
+        }
+    }
+
+    private static void Check(string path, CustomBinaryFormatter formatter)
+    {
+        ArgumentException.ThrowIfNullOrEmpty(path);
+        ArgumentNullException.ThrowIfNull(formatter);
+    }
+
+    private static RecordFileWriter StartNew(FileStream file, string path, CustomBinaryFormatter formatter, RecordFileWriterOptions? options)
+    {
+        try
+        {
+            formatter.Freeze();
+            IndexFile.Delete(path); // an index left by an earlier file of that name names another file id anyway
+            FileHeader header = FileHeader.Create(formatter);
+            file.Write(header.Bytes);
+            file.Flush(flushToDisk: true);
+            var blocks = new BlockMap(header.Length);
+            return new RecordFileWriter(file, path, formatter, (options ?? new RecordFileWriterOptions()).Clone(), header, blocks, new RecordFileRecovery(header.Length, 0, 0, 0));
+        }
+        catch
+        {
+            file.Dispose();
+            throw;
+        }
+    }
+
+    /// <summary>
+    /// Test hook for the crash tests' helper process: write each block in two calls with a pause between, so that a kill
+    /// can land inside a block and leave a torn tail (one write call of a few KiB is seldom cut by a kill).
+    /// </summary>
+    internal static bool SplitBlockWritesForTests { get; set; }
+
+    private void WriteBlock()
+    {
+        if (_blockRecords == 0)
+        {
+            return;
+        }
+
+        int length = PrepareBlock(out byte[] bytes);
+        try
+        {
+            if (SplitBlockWritesForTests)
+            {
+                int half = length / 2;
+                _file.Write(bytes, 0, half);
+                System.Threading.Thread.Sleep(1);
+                _file.Write(bytes, half, length - half);
+            }
+            else
+            {
+                _file.Write(bytes, 0, length);
+            }
+        }
+        catch
+        {
+            CutBack();
+            throw;
+        }
+
+        CommitBlock(length, bytes);
+    }
+
+    /// <summary>Puts the block header (and, when it pays, the compressed body) in front of the buffered records.</summary>
+    private int PrepareBlock(out byte[] bytes)
+    {
+        ReadOnlySpan<byte> body = _block.Body;
+        if (_options.Compression != RecordFileCompression.None)
+        {
+            int capacity = BlockHeader.Size + BlockCodec.MaxCompressedLength(body.Length);
+            if (_compressed is null || _compressed.Length < capacity)
+            {
+                _compressed = new byte[capacity];
+            }
+
+            int stored = BlockCodec.Compress(_options.Compression, _options.CompressionLevel, body, _compressed, BlockHeader.Size);
+            if (stored > 0)
+            {
+                BlockHeader.Write(_compressed, _blockRecords, _options.Compression, _blocks.RecordCount, body.Length, _compressed.AsSpan(BlockHeader.Size, stored));
+                bytes = _compressed;
+                return BlockHeader.Size + stored;
+            }
+        }
+
+        BlockHeader.Write(_block.Array, _blockRecords, RecordFileCompression.None, _blocks.RecordCount, body.Length, body);
+        bytes = _block.Array;
+        return BlockHeader.Size + body.Length;
+    }
+
+    private void CommitBlock(int length, byte[] bytes)
+    {
+        _ = bytes;
+        _blocks.Add(_blocks.End, _blocks.RecordCount, _blockRecords, length - BlockHeader.Size);
+        _blockRecords = 0;
+        _block.Reset();
+        _unsynced = true;
+    }
+
+    private void Sync()
+    {
+        if (!_unsynced)
+        {
+            return;
+        }
+
+        long records = _blocks.RecordCount;
+        try
+        {
+            _file.Flush(flushToDisk: true);
+        }
+        catch
+        {
+            _faulted = true;
+            throw;
+        }
+
+        MarkSynced(records);
+    }
+
+    private void MarkSynced(long records)
+    {
+        _durableRecords = records;
+        _unsynced = _blocks.RecordCount != records;
+        _sinceSync.Restart();
+    }
+
+    /// <summary>A block's write failed: cut the file back to the last whole block (best effort) and refuse further use.</summary>
+    private void CutBack()
+    {
+        _faulted = true;
+        try
+        {
+            _file.SetLength(_blocks.End);
+        }
+        catch (IOException)
+        {
+            // The next Open finds the torn tail and truncates it.
+        }
+    }
+
+    private void ThrowIfUnusable()
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        if (_faulted)
+        {
+            throw new InvalidOperationException($"An earlier write to '{_path}' failed; open the file again to go on appending.");
+        }
+    }
+}

@@ -1,0 +1,128 @@
+using System;
+using System.Collections.Generic;
+using System.Diagnostics;
+using System.IO;
+using System.Linq;
+using System.Reflection;
+using FastSerialization.Files.TestChild;
+using FluentAssertions;
+using Xunit;
+using Xunit.Abstractions;
+
+namespace FastSerialization.Files.Tests;
+
+/// <summary>
+/// Two processes: a child appends records in a loop and is killed with SIGKILL at random moments; after each kill the
+/// file must hold every record the child was told was durable, nothing but whole records, and take further appends.
+/// CI runs it for FS_FILES_CRASH_SECONDS (default 10 s); benchmarks/run-full.sh runs it for minutes.
+/// </summary>
+public class CrashTests
+{
+    private readonly ITestOutputHelper _output;
+
+    public CrashTests(ITestOutputHelper output)
+    {
+        _output = output;
+    }
+
+    [Fact]
+    public void ChildKilledAtRandomMoments_EveryDurableRecordSurvives_NothingButWholeRecords_AppendsGoOn()
+    {
+        double seconds = double.Parse(Environment.GetEnvironmentVariable("FS_FILES_CRASH_SECONDS") ?? "10", System.Globalization.CultureInfo.InvariantCulture);
+        int maxKills = int.Parse(Environment.GetEnvironmentVariable("FS_FILES_CRASH_KILLS") ?? "1000", System.Globalization.CultureInfo.InvariantCulture);
+        using var dir = new TempDirectory();
+        string path = dir.File("crash.fsr");
+        var random = new Random(20261123);
+        var clock = Stopwatch.StartNew();
+        int kills = 0, torn = 0;
+        long lastCount = 0, lastDurable = 0;
+        string[] durabilities = { "EveryBlock", "Interval", "OnFlush" };
+        string[] compressions = { "None", "Brotli", "ZLib" };
+        while (kills < maxKills && (clock.Elapsed.TotalSeconds < seconds || kills < 5))
+        {
+            string durability = durabilities[kills % 3];
+            string compression = compressions[(kills / 3) % 3];
+            (long openCount, long dropped, long durable) = RunAndKill(path, durability, compression, kills, random.Next(5, 60));
+            kills++;
+
+            openCount.Should().BeGreaterThanOrEqualTo(lastDurable, "the child reopened the file with every record acknowledged as durable before");
+            if (dropped > 0)
+            {
+                torn++;
+            }
+
+            // Reopen as a reader: at least what was acknowledged, and each record exactly the one written under its number.
+            using (RecordFileReader reader = RecordFileReader.Open(path, Records.NewFormatter()))
+            {
+                reader.RecordCount.Should().BeGreaterThanOrEqualTo(Math.Max(durable, openCount), $"kill {kills}: every record acknowledged as durable survives");
+                long n = 0;
+                foreach (object record in reader.ReadAll())
+                {
+                    Records.IsExpected(record, n).Should().BeTrue($"kill {kills}: record {n} is whole and unchanged");
+                    n++;
+                }
+
+                lastCount = n;
+            }
+
+            lastDurable = Math.Max(durable, lastDurable);
+        }
+
+        // A last append through this process: the file takes appends after all those kills.
+        TestFiles.Write(path, 10, from: lastCount);
+        TestFiles.ShouldHoldExactly(path, lastCount + 10);
+        _output.WriteLine($"{kills} kills in {clock.Elapsed.TotalSeconds:F1} s, {torn} reopenings dropped a torn tail, {lastCount} records at the end");
+        torn.Should().BeGreaterThan(0, "with block writes split in two, some kills land inside a block");
+    }
+
+    private static (long OpenCount, long Dropped, long Durable) RunAndKill(string path, string durability, string compression, int seed, int waitMs)
+    {
+        string child = typeof(CrashTests).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == "TestChildPath").Value!;
+        var info = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
+        foreach (string arg in new[] { child, "append", path, durability, compression, seed.ToString(System.Globalization.CultureInfo.InvariantCulture) })
+        {
+            info.ArgumentList.Add(arg);
+        }
+
+        info.Environment["FS_FILES_TEAR"] = "1";
+        var lines = new List<string>();
+        using var opened = new System.Threading.ManualResetEventSlim();
+        using Process process = Process.Start(info)!;
+        process.OutputDataReceived += (_, e) =>
+        {
+            if (e.Data is null)
+            {
+                return;
+            }
+
+            lock (lines)
+            {
+                lines.Add(e.Data);
+            }
+
+            if (e.Data.StartsWith("open ", StringComparison.Ordinal))
+            {
+                opened.Set();
+            }
+        };
+        process.BeginOutputReadLine();
+        string errors = string.Empty;
+        process.ErrorDataReceived += (_, e) => errors += e.Data;
+        process.BeginErrorReadLine();
+        if (!opened.Wait(TimeSpan.FromSeconds(30)))
+        {
+            process.Kill();
+            throw new InvalidOperationException($"the child did not open the file: {errors}");
+        }
+
+        System.Threading.Thread.Sleep(waitMs);
+        process.Kill(); // SIGKILL on Unix
+        process.WaitForExit();
+        lock (lines)
+        {
+            string[] open = lines[0].Split(' ');
+            long durable = lines.Where(l => l.StartsWith("durable ", StringComparison.Ordinal)).Select(l => long.Parse(l.Substring(8), System.Globalization.CultureInfo.InvariantCulture)).DefaultIfEmpty(0).Max();
+            return (long.Parse(open[1], System.Globalization.CultureInfo.InvariantCulture), long.Parse(open[2], System.Globalization.CultureInfo.InvariantCulture), durable);
+        }
+    }
+}

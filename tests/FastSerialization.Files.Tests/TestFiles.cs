@@ -1,0 +1,57 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using FastSerialization.Files.TestChild;
+using FluentAssertions;
+
+namespace FastSerialization.Files.Tests;
+
+/// <summary>Writes and checks the files the tests use: record n is always <see cref="Records.Make"/>(n).</summary>
+internal static class TestFiles
+{
+    public static void Write(string path, long count, RecordFileWriterOptions? options = null, long from = 0)
+    {
+        using RecordFileWriter writer = from == 0 && !File.Exists(path)
+            ? RecordFileWriter.Create(path, Records.NewFormatter(), options)
+            : RecordFileWriter.Open(path, Records.NewFormatter(), options);
+        writer.RecordCount.Should().Be(from);
+        for (long n = from; n < from + count; n++)
+        {
+            Records.Append(writer, n);
+        }
+    }
+
+    /// <summary>Reads every record and checks that record n is the one written as n.</summary>
+    public static void ShouldHoldExactly(string path, long count)
+    {
+        using RecordFileReader reader = RecordFileReader.Open(path, Records.NewFormatter());
+        reader.RecordCount.Should().Be(count);
+        long n = 0;
+        foreach (object record in reader.ReadAll())
+        {
+            Records.IsExpected(record, n).Should().BeTrue($"record {n} must be the one written as {n}");
+            n++;
+        }
+
+        n.Should().Be(count);
+    }
+
+    /// <summary>The offsets at which the blocks of a file start, as its reader's index has them.</summary>
+    public static List<long> BlockOffsets(string path)
+    {
+        long reads = 0;
+        using Microsoft.Win32.SafeHandles.SafeFileHandle handle = Internal.OpenedFile.OpenForRead(path);
+        Internal.OpenedFile file = Internal.OpenedFile.Open(handle, path, Records.NewFormatter(), ref reads);
+        return Enumerable.Range(0, file.Blocks.Count).Select(file.Blocks.Offset).ToList();
+    }
+
+    /// <summary>The number of the first record of the last block: the records a cut in the last block leaves.</summary>
+    public static long FirstRecordOfLastBlock(string path)
+    {
+        long reads = 0;
+        using Microsoft.Win32.SafeHandles.SafeFileHandle handle = Internal.OpenedFile.OpenForRead(path);
+        Internal.OpenedFile file = Internal.OpenedFile.Open(handle, path, Records.NewFormatter(), ref reads);
+        return file.Blocks.FirstRecord(file.Blocks.Count - 1);
+    }
+}
