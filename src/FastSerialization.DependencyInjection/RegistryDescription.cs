@@ -26,9 +26,10 @@ public sealed class RegistryDescription
             hash = sha.ComputeHash(Encoding.UTF8.GetBytes(text));
         }
 
-        FingerprintBytes = new byte[8];
-        Array.Copy(hash, FingerprintBytes, 8);
-        Fingerprint = BitConverter.ToString(FingerprintBytes).Replace("-", string.Empty).ToLowerInvariant();
+        byte[] fingerprint = new byte[8];
+        Array.Copy(hash, fingerprint, 8);
+        FingerprintBytes = fingerprint;
+        Fingerprint = BitConverter.ToString(fingerprint).Replace("-", string.Empty).ToLowerInvariant();
     }
 
     /// <summary>The registry's entries, by id.</summary>
@@ -41,7 +42,7 @@ public sealed class RegistryDescription
     public string Fingerprint { get; }
 
     /// <summary>The same 8 bytes as <see cref="Fingerprint"/>.</summary>
-    internal byte[] FingerprintBytes { get; }
+    public ReadOnlyMemory<byte> FingerprintBytes { get; }
 
     /// <summary>Describes the registry of <paramref name="formatter"/> (which closes it).</summary>
     /// <param name="formatter">The formatter.</param>
