@@ -5,7 +5,8 @@
 # (estimated: 122 BenchmarkDotNet benchmarks at about 12 s each, then the other modes).
 # Options: LATENCY_COUNT (default 1000000), SEEDTABLE_COUNT (default 10000000), SEEDTABLE_BF_COUNT
 # (default SEEDTABLE_COUNT/10: BinaryFormatter is timed on fewer objects and scaled, as the report says),
-# IPC_MESSAGES (default 5000000), IPC_PINGS (default 100000), IPC_PAIRS (default 3: process pairs per setup).
+# IPC_MESSAGES (default 5000000), IPC_PINGS (default 100000), IPC_PAIRS (default 3: process pairs per setup),
+# GRPC_PINGS (default 20000), GRPC_MESSAGES (default 1000000), GRPC_ROUNDS (default 4).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -22,3 +23,6 @@ dotnet run -c Release --no-build --project "$project" -- --filter '*'
 dotnet run -c Release --no-build --project "$project" -- latency --count "$latency_count"
 dotnet run -c Release --no-build --project "$project" -- seedtable --count "$seed_count" --bf-count "$seed_bf_count"
 dotnet run -c Release --no-build --project "$project" -- ipc --messages "$ipc_messages" --pings "$ipc_pings" --pairs "$ipc_pairs"
+# gRPC over loopback and HybridCache over Redis (issue 12): both need redis-server for the second one.
+dotnet run -c Release --project "$here/../samples/GrpcDemo" -- --pings "${GRPC_PINGS:-20000}" --messages "${GRPC_MESSAGES:-1000000}" --rounds "${GRPC_ROUNDS:-4}" --report "$here/results/grpc.md"
+dotnet run -c Release --project "$here/FastSerialization.Caching.Benchmarks" -- --filter '*' --job Short --artifacts "${TMPDIR:-/tmp}/fastserialization-caching-bench"
