@@ -25,6 +25,7 @@ public class HybridCacheBenchmarks
     private HybridCache _cache = null!;
     private Customer _value = null!;
     private string _key = null!;
+    private long _misses;
 
     [Params("FastSerialization", "System.Text.Json")]
     public string Serializer { get; set; } = "FastSerialization";
@@ -62,12 +63,26 @@ public class HybridCacheBenchmarks
     [GlobalCleanup]
     public void Cleanup()
     {
+        if (_misses != 0)
+        {
+            throw new InvalidOperationException($"{Serializer}: {_misses} gets missed L2 or read a wrong value.");
+        }
+
         _services.Dispose();
         _redis.Dispose();
     }
 
     [Benchmark(Description = "get (L1 off, L2 hit)")]
-    public ValueTask<Customer> Get() => _cache.GetOrCreateAsync<Customer>(_key, static _ => throw new InvalidOperationException("L2 missed"), L2OnlyNoFactory);
+    public async ValueTask<Customer> Get()
+    {
+        Customer value = await _cache.GetOrCreateAsync<Customer>(_key, static _ => throw new InvalidOperationException("L2 missed"), L2OnlyNoFactory);
+        if (value is null || value.Code != 7)
+        {
+            _misses++;
+        }
+
+        return value!;
+    }
 
     [Benchmark(Description = "set (L1 off, L2 write)")]
     public ValueTask Set() => _cache.SetAsync(_key, _value, L2Only);
