@@ -64,7 +64,7 @@ fi
 
 echo "== gRPC over loopback (samples/GrpcDemo), small counts"
 status=0
-timeout 300 dotnet run -c Release --project "$root/samples/GrpcDemo" -- --pings 300 --messages 10000 --rounds 1 --report "$out/grpc.md" || status=$?
+timeout 300 dotnet run -c Release --project "$root/samples/GrpcDemo" -- --pings 300 --messages 10000 --rounds 1 --warmup 300 --report "$out/grpc.md" || status=$?
 if [ "$status" -ne 0 ]; then
   echo "run-dry: the gRPC run exited with $status" >&2
   exit 1
