@@ -178,4 +178,115 @@ if [ "$output" != "$expected" ]; then
     exit 1
 fi
 
+# The distributed adapters (issue 12): packed with the same version, used by a second fresh app that adds
+# only FastSerialization.Grpc and FastSerialization.Caching (FastSerialization and .DependencyInjection come with them).
+for project in FastSerialization.DependencyInjection FastSerialization.Grpc FastSerialization.Caching; do
+    echo "package-smoke: packing $project $version"
+    dotnet pack "$root/src/$project/$project.csproj" -c Release -o "$feed" -p:Version="$version" --nologo -v:q
+done
+
+app2="$work/app2"
+mkdir -p "$app2"
+sed 's#<package pattern="FastSerialization" />#<package pattern="FastSerialization" /><package pattern="FastSerialization.*" />#' "$app/nuget.config" > "$app2/nuget.config"
+cat > "$app2/SmokeDistributed.csproj" <<XML
+<Project Sdk="Microsoft.NET.Sdk">
+  <PropertyGroup>
+    <OutputType>Exe</OutputType>
+    <TargetFramework>net10.0</TargetFramework>
+    <Nullable>enable</Nullable>
+    <ImplicitUsings>disable</ImplicitUsings>
+    <TreatWarningsAsErrors>true</TreatWarningsAsErrors>
+    <ManagePackageVersionsCentrally>false</ManagePackageVersionsCentrally>
+    <RestorePackagesPath>$work/packages</RestorePackagesPath>
+  </PropertyGroup>
+  <ItemGroup>
+    <PackageReference Include="FastSerialization.Grpc" Version="$version" />
+    <PackageReference Include="FastSerialization.Caching" Version="$version" />
+  </ItemGroup>
+</Project>
+XML
+
+cat > "$app2/Program.cs" <<'CS'
+using System;
+using System.Threading.Tasks;
+using FastSerialization;
+using FastSerialization.Caching;
+using FastSerialization.Grpc;
+using Grpc.Core;
+using Microsoft.Extensions.Caching.Hybrid;
+using Microsoft.Extensions.DependencyInjection;
+
+namespace SmokeDistributed;
+
+[BinarySerializable]
+public sealed partial class Quote
+{
+    public string? Symbol { get; set; }
+    public int Count { get; set; }
+}
+
+// What gRPC hands a marshaller, without a server: a buffer writer to write into, a payload to read.
+public sealed class Serialization : SerializationContext
+{
+    public System.Buffers.ArrayBufferWriter<byte> Buffer { get; } = new();
+    public override System.Buffers.IBufferWriter<byte> GetBufferWriter() => Buffer;
+    public override void Complete() { }
+}
+
+public sealed class Deserialization : DeserializationContext
+{
+    private readonly byte[] _payload;
+    public Deserialization(byte[] payload) => _payload = payload;
+    public override int PayloadLength => _payload.Length;
+    public override System.Buffers.ReadOnlySequence<byte> PayloadAsReadOnlySequence() => new(_payload);
+}
+
+public static class Program
+{
+    public static async Task<int> Main()
+    {
+        var services = new ServiceCollection();
+        services.AddFastSerialization(b => b.Register<Quote>(1));
+        services.AddDistributedMemoryCache();
+        services.AddHybridCache();
+        services.AddFastSerializationCaching();
+        await using ServiceProvider sp = services.BuildServiceProvider();
+
+        var formatter = sp.GetRequiredService<CustomBinaryFormatter>();
+        Method<Quote, Quote> method = FastMethod.Unary<Quote, Quote>("smoke.Quotes", "Get").ToMethod(formatter);
+        var serialization = new Serialization();
+        method.RequestMarshaller.ContextualSerializer(new Quote { Symbol = "MSFT", Count = 3 }, serialization);
+        byte[] wire = serialization.Buffer.WrittenSpan.ToArray();
+        Quote viaGrpc = method.RequestMarshaller.ContextualDeserializer(new Deserialization(wire));
+
+        var cache = sp.GetRequiredService<FastDistributedCache>();
+        await cache.SetAsync("q", new Quote { Symbol = "AAPL", Count = 4 });
+        Quote? viaCache = await cache.GetAsync<Quote>("q");
+        Quote viaHybrid = await sp.GetRequiredService<HybridCache>().GetOrCreateAsync("h", _ => ValueTask.FromResult(new Quote { Symbol = "IBM", Count = 5 }));
+
+        Console.WriteLine($"grpc {wire.Length} bytes: {viaGrpc.Symbol} {viaGrpc.Count}");
+        Console.WriteLine($"cache: {viaCache?.Symbol} {viaCache?.Count}; hybrid: {viaHybrid.Symbol} {viaHybrid.Count}");
+        return 0;
+    }
+}
+CS
+
+echo "package-smoke: building and running a fresh app against the packed gRPC and caching packages"
+(cd "$app2" && dotnet build -c Release --nologo -v:q -p:TreatWarningsAsErrors=true)
+for id in fastserialization.grpc fastserialization.caching fastserialization.dependencyinjection; do
+    if [ ! -d "$work/packages/$id/$version" ]; then
+        echo "package-smoke: FAIL: $id $version was not restored from the local folder" >&2
+        exit 1
+    fi
+done
+output2="$(cd "$app2" && dotnet run -c Release --no-build)"
+echo "$output2"
+expected2="grpc 11 bytes: MSFT 3
+cache: AAPL 4; hybrid: IBM 5"
+if [ "$output2" != "$expected2" ]; then
+    echo "package-smoke: FAIL: unexpected output from the distributed app; expected:" >&2
+    echo "$expected2" >&2
+    exit 1
+fi
+
 echo "package-smoke: OK"

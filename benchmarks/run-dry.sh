@@ -60,7 +60,25 @@ grep -q "^All [0-9]* record-file benchmarks ran" "$out/files.log" || { echo "run
 FS_FILES_BENCH_RECORDS=100000 dotnet run -c Release --no-build --project "$files_project" -- random --reads 2000 --results "$out/files"
 [ -s "$out/files/record-files-random.md" ] || { echo "run-dry: record-files-random.md was not written" >&2; exit 1; }
 
-for f in summary.md latency.md seed-table.md ipc.md; do
+echo "== HybridCache over Redis (FastSerialization.Caching.Benchmarks), --job Dry"
+cache_project="$root/benchmarks/FastSerialization.Caching.Benchmarks"
+dotnet build -c Release "$cache_project" -nologo -v quiet
+status=0
+timeout 300 dotnet run -c Release --no-build --project "$cache_project" -- --filter '*' --job Dry --artifacts "$out/caching" 2>&1 | tee "$out/caching.log" || status=$?
+if [ "$status" -ne 0 ] || ! grep -q "^All [0-9]* benchmarks ran\.$" "$out/caching.log"; then
+  echo "run-dry: the caching benchmarks failed" >&2
+  exit 1
+fi
+
+echo "== gRPC over loopback (samples/GrpcDemo), small counts"
+status=0
+timeout 300 dotnet run -c Release --project "$root/samples/GrpcDemo" -- --pings 300 --messages 10000 --rounds 1 --warmup 300 --report "$out/grpc.md" || status=$?
+if [ "$status" -ne 0 ]; then
+  echo "run-dry: the gRPC run exited with $status" >&2
+  exit 1
+fi
+
+for f in summary.md latency.md seed-table.md ipc.md grpc.md; do
   [ -s "$out/$f" ] || { echo "run-dry: $f was not written" >&2; exit 1; }
 done
 

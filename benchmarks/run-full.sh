@@ -5,7 +5,8 @@
 # (estimated: 122 BenchmarkDotNet benchmarks at about 12 s each, then the other modes).
 # Options: LATENCY_COUNT (default 1000000), SEEDTABLE_COUNT (default 10000000), SEEDTABLE_BF_COUNT
 # (default SEEDTABLE_COUNT/10: BinaryFormatter is timed on fewer objects and scaled, as the report says),
-# IPC_MESSAGES (default 5000000), IPC_PINGS (default 100000), IPC_PAIRS (default 3: process pairs per setup).
+# IPC_MESSAGES (default 5000000), IPC_PINGS (default 100000), IPC_PAIRS (default 3: process pairs per setup),
+# GRPC_PINGS (default 20000), GRPC_MESSAGES (default 1000000), GRPC_ROUNDS (default 4).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -30,3 +31,7 @@ dotnet run -c Release --project "$files_project" -- --filter '*'
 dotnet run -c Release --no-build --project "$files_project" -- random --reads 100000
 FS_FILES_CRASH_SECONDS="${FILES_CRASH_SECONDS:-180}" FS_FILES_SWEEP_RECORDS="${FILES_SWEEP_RECORDS:-80}" \
   dotnet test "$here/../tests/FastSerialization.Files.Tests" -c Release --filter "FullyQualifiedName~CrashTests|FullyQualifiedName~EveryBitFlipped" --logger "console;verbosity=detailed"
+
+# gRPC over loopback and HybridCache over Redis (issue 12): both need redis-server for the second one.
+dotnet run -c Release --project "$here/../samples/GrpcDemo" -- --pings "${GRPC_PINGS:-20000}" --messages "${GRPC_MESSAGES:-1000000}" --rounds "${GRPC_ROUNDS:-4}" --report "$here/results/grpc.md"
+dotnet run -c Release --project "$here/FastSerialization.Caching.Benchmarks" -- --filter '*' --job Short --artifacts "${TMPDIR:-/tmp}/fastserialization-caching-bench"
