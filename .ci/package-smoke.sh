@@ -53,6 +53,7 @@ check_metadata() { # $1 = package id
     echo "package-smoke: $1 metadata ok (license, readme, description, authors, symbols)"
 }
 check_metadata FastSerialization
+check_metadata FastSerialization.Files
 echo "package-smoke: packing FastSerialization.Ipc $version"
 dotnet pack "$root/src/FastSerialization.Ipc/FastSerialization.Ipc.csproj" -c Release -o "$feed" -p:Version="$version" --nologo -v:q
 check_metadata FastSerialization.Ipc
@@ -183,6 +184,7 @@ fi
 for project in FastSerialization.DependencyInjection FastSerialization.Grpc FastSerialization.Caching; do
     echo "package-smoke: packing $project $version"
     dotnet pack "$root/src/$project/$project.csproj" -c Release -o "$feed" -p:Version="$version" --nologo -v:q
+    check_metadata "$project"
 done
 
 app2="$work/app2"
