@@ -53,6 +53,20 @@ using (var stream = new MemoryStream())
     Check("hand-written type and a record through a stream", first.Text == note.Text && first.Priority == note.Priority && second == stamp);
 }
 
+// A constructor that throws: the formatter's exception carries the constructor's own, not a reflection wrapper.
+var strict = new CustomBinaryFormatter();
+strict.Register<Refusing>(9);
+byte[] refusingRecord = strict.SerializeToArray(Refusing.Make());
+try
+{
+    strict.Deserialize(refusingRecord);
+    Check("a throwing constructor is reported", false);
+}
+catch (FastSerializationException ex)
+{
+    Check("a throwing constructor is reported with its own exception", ex.InnerException is InvalidOperationException { Message: "refused" });
+}
+
 Console.WriteLine(ok ? "AOT demo: OK" : "AOT demo: FAILED");
 return ok ? 0 : 1;
 
@@ -112,4 +126,29 @@ public sealed class Note : ICustomBinarySerializable
         Text = reader.ReadString();
         Priority = reader.ReadInt32();
     }
+}
+
+/// <summary>A type whose parameterless constructor refuses to run when read back.</summary>
+public sealed class Refusing : ICustomBinarySerializable
+{
+    private static bool s_made;
+
+    public Refusing()
+    {
+        if (s_made)
+        {
+            throw new InvalidOperationException("refused");
+        }
+    }
+
+    public static Refusing Make()
+    {
+        var made = new Refusing();
+        s_made = true;
+        return made;
+    }
+
+    public void WriteDataTo(ref FastBinaryWriter writer) => writer.Write(1);
+
+    public void SetDataFrom(ref FastBinaryReader reader) => reader.ReadInt32();
 }

@@ -60,7 +60,8 @@ internal static class ObjectFactory<[DynamicallyAccessedMembers(ObjectFactory.Co
 #if NET
         if (!RuntimeFeature.IsDynamicCodeSupported)
         {
-            return () => (T)ctor.Invoke(null);
+            // DoNotWrapExceptions: a constructor's own exception reaches the caller as it would through the delegate.
+            return () => (T)ctor.Invoke(BindingFlags.DoNotWrapExceptions, binder: null, parameters: null, culture: null);
         }
 #endif
 
