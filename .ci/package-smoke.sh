@@ -79,7 +79,14 @@ cat > "$app/nuget.config" <<XML
 </configuration>
 XML
 
-cat > "$app/SmokeApp.csproj" <<XML
+# A fresh console project file referencing the given packages (from the local folder, at $version).
+write_app_project() { # $1 = the .csproj path, then package ids
+    local path="$1" refs="" id
+    shift
+    for id in "$@"; do
+        refs+="    <PackageReference Include=\"$id\" Version=\"$version\" />"$'\n'
+    done
+    cat > "$path" <<XML
 <Project Sdk="Microsoft.NET.Sdk">
   <PropertyGroup>
     <OutputType>Exe</OutputType>
@@ -91,11 +98,12 @@ cat > "$app/SmokeApp.csproj" <<XML
     <RestorePackagesPath>$work/packages</RestorePackagesPath>
   </PropertyGroup>
   <ItemGroup>
-    <PackageReference Include="FastSerialization" Version="$version" />
-    <PackageReference Include="FastSerialization.Files" Version="$version" />
-  </ItemGroup>
+${refs}  </ItemGroup>
 </Project>
 XML
+}
+
+write_app_project "$app/SmokeApp.csproj" FastSerialization FastSerialization.Files
 
 cat > "$app/Program.cs" <<'CS'
 using System;
@@ -190,23 +198,7 @@ done
 app2="$work/app2"
 mkdir -p "$app2"
 sed 's#<package pattern="FastSerialization" />#<package pattern="FastSerialization" /><package pattern="FastSerialization.*" />#' "$app/nuget.config" > "$app2/nuget.config"
-cat > "$app2/SmokeDistributed.csproj" <<XML
-<Project Sdk="Microsoft.NET.Sdk">
-  <PropertyGroup>
-    <OutputType>Exe</OutputType>
-    <TargetFramework>net10.0</TargetFramework>
-    <Nullable>enable</Nullable>
-    <ImplicitUsings>disable</ImplicitUsings>
-    <TreatWarningsAsErrors>true</TreatWarningsAsErrors>
-    <ManagePackageVersionsCentrally>false</ManagePackageVersionsCentrally>
-    <RestorePackagesPath>$work/packages</RestorePackagesPath>
-  </PropertyGroup>
-  <ItemGroup>
-    <PackageReference Include="FastSerialization.Grpc" Version="$version" />
-    <PackageReference Include="FastSerialization.Caching" Version="$version" />
-  </ItemGroup>
-</Project>
-XML
+write_app_project "$app2/SmokeDistributed.csproj" FastSerialization.Grpc FastSerialization.Caching
 
 cat > "$app2/Program.cs" <<'CS'
 using System;
