@@ -11,9 +11,10 @@ public enum RecordFileDurability
     EveryBlock = 0,
 
     /// <summary>
-    /// The writer syncs when <see cref="RecordFileWriterOptions.SyncInterval"/> has passed since its last sync, checked
-    /// on each append (the pending records are written as a block first); <see cref="RecordFileWriter.Flush"/> syncs too.
-    /// An idle writer does not sync by itself.
+    /// The writer syncs when <see cref="RecordFileWriterOptions.SyncInterval"/> has passed since its last sync (the
+    /// pending records are written as a block first): checked on each append, and by a timer of the writer's own every
+    /// half interval, so the records of a writer that stopped appending are durable within about 1.5 intervals too.
+    /// <see cref="RecordFileWriter.Flush"/> syncs at once.
     /// </summary>
     Interval = 1,
 

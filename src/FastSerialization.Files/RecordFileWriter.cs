@@ -15,12 +15,18 @@ namespace FastSerialization.Files;
 /// <para>A record whose <c>WriteDataTo</c> throws leaves nothing behind: the block being filled drops its partial bytes,
 /// and only whole blocks ever reach the file. A crash during a block's write leaves a torn tail, which the next
 /// <see cref="Open"/> truncates (see <see cref="Recovery"/>) and a reader stops before.</para>
-/// <para>One writer per file at a time, used from one thread at a time. Readers may read the file while it is written:
-/// they see the blocks written before they opened it.</para>
+/// <para>One writer per file at a time: a writer holds <c>&lt;file&gt;.lock</c> (an empty file left beside it) while it is
+/// open, and a second writer, in this process or another, is refused with an <see cref="IOException"/>. A writer is used
+/// from one thread at a time. Readers may read the file while it is written: they see the blocks written before they
+/// opened it.</para>
+/// <para>With <see cref="RecordFileDurability.Interval"/> (the default) a timer of the writer's own writes and syncs the
+/// buffered records once the interval has passed, also when no record is appended any more.</para>
 /// </remarks>
 public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
 {
     private readonly FileStream _file;
+    private readonly WriterLock _lock;
+    private readonly IntervalSyncTimer? _intervalTimer;
     private readonly string _path;
     private readonly CustomBinaryFormatter _formatter;
     private readonly RecordFileWriterOptions _options;
@@ -34,10 +40,15 @@ public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
     private bool _unsynced;
     private bool _faulted;
     private bool _disposed;
+    private Exception? _backgroundFailure;
 
-    private RecordFileWriter(FileStream file, string path, CustomBinaryFormatter formatter, RecordFileWriterOptions options, FileHeader header, BlockMap blocks, RecordFileRecovery recovery)
+    /// <summary>1 while a call of the user's or a tick of the interval timer works on the writer (only with the timer).</summary>
+    private int _busy;
+
+    private RecordFileWriter(FileStream file, WriterLock writerLock, string path, CustomBinaryFormatter formatter, RecordFileWriterOptions options, FileHeader header, BlockMap blocks, RecordFileRecovery recovery)
     {
         _file = file;
+        _lock = writerLock;
         _path = path;
         _formatter = formatter;
         _options = options;
@@ -46,6 +57,10 @@ public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
         _block = new BlockBuffer(options.BlockSize + (options.BlockSize / 4));
         _durableRecords = blocks.RecordCount;
         Recovery = recovery;
+        if (options.Durability == RecordFileDurability.Interval)
+        {
+            _intervalTimer = new IntervalSyncTimer(this, options.SyncInterval);
+        }
     }
 
     /// <summary>What opening the file found: the whole blocks kept and the bytes of a torn tail truncated (none for a new file).</summary>
@@ -55,22 +70,47 @@ public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
     public string Path => _path;
 
     /// <summary>The number of records in the file, those still buffered included: the next record's number.</summary>
-    public long RecordCount => _blocks.RecordCount + _blockRecords;
+    public long RecordCount
+    {
+        get
+        {
+            Enter();
+            try
+            {
+                return _blocks.RecordCount + _blockRecords;
+            }
+            finally
+            {
+                Exit();
+            }
+        }
+    }
 
     /// <summary>The number of records known to be durable: written in whole blocks and synced to the device.</summary>
-    public long DurableRecordCount => _durableRecords;
+    public long DurableRecordCount => Volatile.Read(ref _durableRecords);
 
     /// <summary>Creates a new record file; the file must not exist.</summary>
     /// <param name="path">The file to create.</param>
     /// <param name="formatter">The formatter whose registry writes the records; it is closed (frozen) here, and described in the file header.</param>
     /// <param name="options">Block size, durability and compression; null for the defaults.</param>
     /// <returns>A writer positioned after the header.</returns>
-    /// <exception cref="IOException">The file exists or cannot be created.</exception>
+    /// <exception cref="IOException">The file exists or cannot be created, or another writer has it open.</exception>
     public static RecordFileWriter Create(string path, CustomBinaryFormatter formatter, RecordFileWriterOptions? options = null)
     {
         Check(path, formatter);
-        var file = new FileStream(path, FileMode.CreateNew, FileAccess.ReadWrite, FileShare.Read, bufferSize: 0);
-        return StartNew(file, path, formatter, options);
+        WriterLock writerLock = WriterLock.Acquire(path);
+        FileStream file;
+        try
+        {
+            file = new FileStream(path, FileMode.CreateNew, FileAccess.ReadWrite, FileShare.Read, bufferSize: 0);
+        }
+        catch
+        {
+            writerLock.Dispose();
+            throw;
+        }
+
+        return StartNew(file, writerLock, path, formatter, options);
     }
 
     /// <summary>
@@ -84,15 +124,27 @@ public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
     /// <returns>A writer positioned after the last whole block.</returns>
     /// <exception cref="RecordFileCorruptedException">The file is not a record file, or a block before its tail is damaged (nothing is changed).</exception>
     /// <exception cref="RecordFileRegistryMismatchException">The file was written by a registry that does not match.</exception>
+    /// <exception cref="IOException">The file cannot be opened, or another writer has it open.</exception>
     public static RecordFileWriter Open(string path, CustomBinaryFormatter formatter, RecordFileWriterOptions? options = null)
     {
         Check(path, formatter);
-        var file = new FileStream(path, FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.Read, bufferSize: 0);
+        WriterLock writerLock = WriterLock.Acquire(path);
+        FileStream file;
+        try
+        {
+            file = new FileStream(path, FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.Read, bufferSize: 0);
+        }
+        catch
+        {
+            writerLock.Dispose();
+            throw;
+        }
+
         try
         {
             if (file.Length == 0)
             {
-                return StartNew(file, path, formatter, options);
+                return StartNew(file, writerLock, path, formatter, options);
             }
 
             formatter.Freeze();
@@ -107,11 +159,12 @@ public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
 
             file.Position = opened.Blocks.End;
             file.Flush(flushToDisk: true);
-            return new RecordFileWriter(file, path, formatter, (options ?? new RecordFileWriterOptions()).Clone(), opened.Header, opened.Blocks, opened.Recovery);
+            return new RecordFileWriter(file, writerLock, path, formatter, (options ?? new RecordFileWriterOptions()).Clone(), opened.Header, opened.Blocks, opened.Recovery);
         }
         catch
         {
             file.Dispose();
+            writerLock.Dispose();
             throw;
         }
     }
@@ -126,6 +179,19 @@ public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
     /// <exception cref="ArgumentException">The record alone is larger than a block may be (64 MiB); nothing of it is kept.</exception>
     /// <exception cref="IOException">Writing a block failed: the file is cut back to its last whole block and the writer can no longer be used.</exception>
     public void Append<T>(T value)
+    {
+        Enter();
+        try
+        {
+            AppendCore(value);
+        }
+        finally
+        {
+            Exit();
+        }
+    }
+
+    private void AppendCore<T>(T value)
     {
         ThrowIfUnusable();
         int before = _block.BodyLength;
@@ -161,15 +227,36 @@ public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
     /// <exception cref="IOException">Writing or syncing failed.</exception>
     public void Flush()
     {
-        ThrowIfUnusable();
-        WriteBlock();
-        Sync();
+        Enter();
+        try
+        {
+            ThrowIfUnusable();
+            WriteBlock();
+            Sync();
+        }
+        finally
+        {
+            Exit();
+        }
     }
 
     /// <summary>As <see cref="Flush"/>, writing asynchronously; the sync runs on the thread pool.</summary>
     /// <param name="cancellationToken">Cancels the wait (a write already started completes).</param>
     /// <returns>A task that completes when every record appended so far is durable.</returns>
     public async Task FlushAsync(CancellationToken cancellationToken = default)
+    {
+        Enter();
+        try
+        {
+            await FlushCoreAsync(cancellationToken).ConfigureAwait(false);
+        }
+        finally
+        {
+            Exit();
+        }
+    }
+
+    private async Task FlushCoreAsync(CancellationToken cancellationToken)
     {
         ThrowIfUnusable();
         if (_blockRecords > 0)
@@ -204,11 +291,14 @@ public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
             return;
         }
 
+        _intervalTimer?.Dispose();
+        Enter();
         try
         {
             if (!_faulted)
             {
-                Flush();
+                WriteBlock();
+                Sync();
                 if (_options.WriteIndex && _blocks.Count > 0)
                 {
                     IndexFile.Save(_path, _header, _blocks);
@@ -219,6 +309,8 @@ public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
         {
             _disposed = true;
             _file.Dispose();
+            _lock.Dispose();
+            Exit();
         }
     }
 
@@ -231,11 +323,13 @@ public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
             return;
         }
 
+        _intervalTimer?.Dispose();
+        Enter();
         try
         {
             if (!_faulted)
             {
-                await FlushAsync().ConfigureAwait(false);
+                await FlushCoreAsync(CancellationToken.None).ConfigureAwait(false);
                 if (_options.WriteIndex && _blocks.Count > 0)
                 {
                     IndexFile.Save(_path, _header, _blocks);
@@ -246,6 +340,60 @@ public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
         {
             _disposed = true;
             await _file.DisposeAsync().ConfigureAwait(false);
+            _lock.Dispose();
+            Exit();
+        }
+    }
+
+    /// <summary>
+    /// The interval timer's tick: when the interval has passed since the last sync and records wait, write them as a
+    /// block and sync. Skipped when a call of the user's is under way (that call checks the interval itself on append).
+    /// A failure is kept and thrown (as the inner exception) by the user's next call.
+    /// </summary>
+    internal void SyncIfIntervalPassed()
+    {
+        if (Interlocked.CompareExchange(ref _busy, 1, 0) != 0)
+        {
+            return;
+        }
+
+        try
+        {
+            if (!_disposed && !_faulted && (_blockRecords > 0 || _unsynced) && _sinceSync.Elapsed >= _options.SyncInterval)
+            {
+                WriteBlock();
+                Sync();
+            }
+        }
+        catch (Exception e)
+        {
+            _backgroundFailure = e;
+            _faulted = true;
+        }
+        finally
+        {
+            Volatile.Write(ref _busy, 0);
+        }
+    }
+
+    /// <summary>Waits out a tick of the interval timer that is writing (nothing to do without the timer).</summary>
+    private void Enter()
+    {
+        if (_intervalTimer is not null && Interlocked.CompareExchange(ref _busy, 1, 0) != 0)
+        {
+            var spin = default(SpinWait);
+            while (Interlocked.CompareExchange(ref _busy, 1, 0) != 0)
+            {
+                spin.SpinOnce();
+            }
+        }
+    }
+
+    private void Exit()
+    {
+        if (_intervalTimer is not null)
+        {
+            Volatile.Write(ref _busy, 0);
         }
     }
 
@@ -255,7 +403,7 @@ public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
         ArgumentNullException.ThrowIfNull(formatter);
     }
 
-    private static RecordFileWriter StartNew(FileStream file, string path, CustomBinaryFormatter formatter, RecordFileWriterOptions? options)
+    private static RecordFileWriter StartNew(FileStream file, WriterLock writerLock, string path, CustomBinaryFormatter formatter, RecordFileWriterOptions? options)
     {
         try
         {
@@ -264,12 +412,14 @@ public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
             FileHeader header = FileHeader.Create(formatter);
             file.Write(header.Bytes);
             file.Flush(flushToDisk: true);
+            DirectorySync.SyncParentOf(path);
             var blocks = new BlockMap(header.Length);
-            return new RecordFileWriter(file, path, formatter, (options ?? new RecordFileWriterOptions()).Clone(), header, blocks, new RecordFileRecovery(header.Length, 0, 0, 0));
+            return new RecordFileWriter(file, writerLock, path, formatter, (options ?? new RecordFileWriterOptions()).Clone(), header, blocks, new RecordFileRecovery(header.Length, 0, 0, 0));
         }
         catch
         {
             file.Dispose();
+            writerLock.Dispose();
             throw;
         }
     }
@@ -369,7 +519,7 @@ public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
 
     private void MarkSynced(long records)
     {
-        _durableRecords = records;
+        Volatile.Write(ref _durableRecords, records);
         _unsynced = _blocks.RecordCount != records;
         _sinceSync.Restart();
     }
@@ -393,7 +543,7 @@ public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
         ObjectDisposedException.ThrowIf(_disposed, this);
         if (_faulted)
         {
-            throw new InvalidOperationException($"An earlier write to '{_path}' failed; open the file again to go on appending.");
+            throw new InvalidOperationException($"An earlier write to '{_path}' failed; open the file again to go on appending.", _backgroundFailure);
         }
     }
 }

@@ -37,7 +37,7 @@ public sealed class RecordFileWriterOptions
     /// <summary>When written blocks are synced to the device; default <see cref="RecordFileDurability.Interval"/>.</summary>
     public RecordFileDurability Durability { get; set; } = RecordFileDurability.Interval;
 
-    /// <summary>With <see cref="RecordFileDurability.Interval"/>: the longest time between syncs while records are appended (default 1 second, at least 1 ms).</summary>
+    /// <summary>With <see cref="RecordFileDurability.Interval"/>: the time after which written records are synced (default 1 second, at least 1 ms); a record appended is durable within about 1.5 intervals, whether or not more records follow.</summary>
     /// <exception cref="ArgumentOutOfRangeException">The value is under 1 ms.</exception>
     public TimeSpan SyncInterval
     {

@@ -8,14 +8,27 @@ namespace FastSerialization.Files.TestChild;
 /// Opens the file to append (recovering a torn tail), prints "open &lt;records&gt; &lt;dropped bytes&gt;", then appends records
 /// numbered from the file's record count until it is killed, printing "durable &lt;n&gt;" each time the writer says that
 /// n records are synced. With OnFlush it calls Flush every few records.
+/// Or <c>create &lt;path&gt;</c>: creates the file, appends one record, closes it and exits (the directory-sync test runs it
+/// under strace).
 /// </summary>
 public static class Program
 {
     public static int Main(string[] args)
     {
+        if (args.Length == 2 && args[0] == "create")
+        {
+            using (RecordFileWriter created = RecordFileWriter.Create(args[1], Records.NewFormatter()))
+            {
+                Records.Append(created, 0);
+            }
+
+            Console.WriteLine("created");
+            return 0;
+        }
+
         if (args.Length != 5 || args[0] != "append")
         {
-            Console.Error.WriteLine("usage: append <path> <durability> <compression> <seed>");
+            Console.Error.WriteLine("usage: append <path> <durability> <compression> <seed> | create <path>");
             return 2;
         }
 
