@@ -87,9 +87,9 @@ try
         }
     }
 
-    double fastBytes = Enumerable.Range(0, 1000).Average(i => (double)formatter.SerializeToArray(TradeContract.TradeFor("MSFT", i)).Length);
+    double fastBytes = Enumerable.Range(0, 1000).Average(i => (double)formatter.SerializeUnframedToArray(TradeContract.TradeFor("MSFT", i)).Length);
     double protoBytes = Enumerable.Range(0, 1000).Average(i => (double)TradeContract.ProtoTradeFor("MSFT", i).CalculateSize());
-    int fastRequest = formatter.SerializeToArray(new TradeRequest { Symbol = "MSFT", Count = 42 }).Length;
+    int fastRequest = formatter.SerializeUnframedToArray(new TradeRequest { Symbol = "MSFT", Count = 42 }).Length;
     int protoRequest = new GrpcDemo.Proto.TradeRequest { Symbol = "MSFT", Count = 42 }.CalculateSize();
 
     var table = new StringBuilder();

@@ -5,15 +5,16 @@ using Grpc.Core;
 namespace FastSerialization.Grpc;
 
 /// <summary>
-/// Builds gRPC <see cref="Marshaller{T}"/>s over a <see cref="CustomBinaryFormatter"/>: each message is one record
-/// (FORMAT.md section 1), written straight into the call's buffer writer and read from the payload sequence in
-/// place when it is one segment (a payload in several segments is copied once, into a pooled buffer).
+/// Builds gRPC <see cref="Marshaller{T}"/>s over a <see cref="CustomBinaryFormatter"/>: each message is one unframed
+/// record (FORMAT.md section 1.1: the type id and the payload; gRPC's own frame gives the length), written straight into
+/// the call's buffer writer and read from the payload sequence in place when it is one segment (a payload in several
+/// segments is copied once, into a pooled buffer).
 /// </summary>
 public static class FastGrpcMarshaller
 {
     /// <summary>
-    /// A marshaller for <typeparamref name="T"/>. Bytes that are not one whole record of a <typeparamref name="T"/>
-    /// (malformed, truncated, over the formatter's limit, another type, trailing bytes) end the call with
+    /// A marshaller for <typeparamref name="T"/>. Bytes that are not one whole unframed record of a <typeparamref name="T"/>
+    /// (empty, malformed, truncated, over the formatter's limit, another type) end the call with
     /// <paramref name="statusOnBadMessage"/> and a message naming the type and what was wrong, never a wrong object.
     /// </summary>
     /// <typeparam name="T">The message type; it (or the runtime type of each message) must be registered.</typeparam>
@@ -35,49 +36,22 @@ public static class FastGrpcMarshaller
         return new Marshaller<T>(
             (value, context) =>
             {
-                formatter.Serialize(context.GetBufferWriter(), value);
+                formatter.SerializeUnframed(context.GetBufferWriter(), value);
                 context.Complete();
             },
             context => Read<T>(formatter, context.PayloadAsReadOnlySequence(), statusOnBadMessage));
     }
 
-    /// <summary>Reads the one record of <paramref name="payload"/>, or throws an <see cref="RpcException"/>.</summary>
+    /// <summary>Reads the one unframed record of <paramref name="payload"/>, or throws an <see cref="RpcException"/>.</summary>
     internal static T Read<T>(CustomBinaryFormatter formatter, ReadOnlySequence<byte> payload, StatusCode statusOnBadMessage)
     {
         try
         {
-            if (payload.IsSingleSegment)
-            {
-#if NET8_0_OR_GREATER
-                return formatter.Deserialize<T>(payload.FirstSpan);
-#else
-                return formatter.Deserialize<T>(payload.First.Span);
-#endif
-            }
-
-            return ReadSegmented<T>(formatter, payload);
+            return formatter.DeserializeUnframed<T>(payload);
         }
         catch (FastSerializationException ex)
         {
             throw new RpcException(new Status(statusOnBadMessage, $"The message is not a valid FastSerialization record of {typeof(T).Name} ({payload.Length} bytes): {ex.Message}", ex));
         }
-    }
-
-    private static T ReadSegmented<T>(CustomBinaryFormatter formatter, ReadOnlySequence<byte> payload)
-    {
-        ReadOnlySequence<byte> rest = payload;
-        if (!formatter.TryReadRecord(ref rest, out object? value))
-        {
-            throw new FastSerializationException($"The payload of {payload.Length} bytes holds only part of a record.");
-        }
-
-        if (rest.Length != 0)
-        {
-            throw new FastSerializationException($"The payload holds {rest.Length} bytes after the record of {payload.Length - rest.Length} bytes.");
-        }
-
-        return value is T typed
-            ? typed
-            : throw new FastSerializationException($"The record holds a {value.GetType().Name}, not a {typeof(T).Name}.");
     }
 }

@@ -37,10 +37,25 @@ public sealed class FailureTests : IClassFixture<GrpcServerFixture>
     }
 
     [Fact]
+    public async Task Messages_AreUnframedRecords_TheTypeIdAndPayloadWithNoLengthPrefix()
+    {
+        using GrpcChannel channel = _server.NewChannel();
+        var headers = new Metadata { { RegistryHeaders.Fingerprint, Fingerprint } };
+        CustomBinaryFormatter formatter = Contract.NewFormatter();
+        byte[] request = formatter.SerializeUnframedToArray(new Quote { Symbol = "RAW", Count = 4 });
+        request.Length.Should().Be(formatter.SerializeToArray(new Quote { Symbol = "RAW", Count = 4 }).Length - RecordFrame.LengthPrefixSize);
+
+        byte[] response = await channel.CreateCallInvoker().AsyncUnaryCall(RawGetTrade, null, new CallOptions(headers), request);
+
+        response.Should().Equal(formatter.SerializeUnframedToArray(TradeService.TradeFor("RAW", 4)), "gRPC's frame gives the length, so the record carries none");
+    }
+
+    [Fact]
     public async Task MalformedRequest_EndsTheCallWithInvalidArgument_AndTheServerKeepsServing()
     {
-        // A record header claiming 200 bytes, followed by 3.
-        RpcException ex = await SendRaw(new byte[] { 200, 0, 0, 0, 1, 0x41, 0x42 });
+        // A Quote's unframed record cut short: its type id and part of its payload.
+        byte[] quote = Contract.NewFormatter().SerializeUnframedToArray(new Quote { Symbol = "QUOTE" });
+        RpcException ex = await SendRaw(quote.AsSpan(0, 3).ToArray());
 
         ex.StatusCode.Should().Be(StatusCode.InvalidArgument);
         ex.Status.Detail.Should().Contain("not a valid FastSerialization record of Quote");
@@ -60,7 +75,7 @@ public sealed class FailureTests : IClassFixture<GrpcServerFixture>
     [Fact]
     public async Task ARecordOfAnotherType_IsRefusedNotMisread()
     {
-        byte[] tradeRecord = Contract.NewFormatter().SerializeToArray(TradeService.TradeFor("T", 1));
+        byte[] tradeRecord = Contract.NewFormatter().SerializeUnframedToArray(TradeService.TradeFor("T", 1));
 
         RpcException ex = await SendRaw(tradeRecord);
 

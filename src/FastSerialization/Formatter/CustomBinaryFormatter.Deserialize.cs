@@ -113,7 +113,17 @@ public sealed partial class CustomBinaryFormatter
     {
         _registry.EnsureFrozen();
         RecordHeader header = RecordFrame.ReadHeader(data, _maxRecordLength);
-        TypeRegistration registration = _registry.GetForRecord(header.TypeId, RecordFrame.LengthPrefixSize);
+        consumed = header.RecordSize;
+        return ReadPayload<T>(data, header, RecordFrame.LengthPrefixSize);
+    }
+
+    /// <summary>Reads the payload of the record whose header was read (framed or unframed) as a <typeparamref name="T"/>.</summary>
+    /// <param name="data">The record's bytes from its start.</param>
+    /// <param name="header">Its header.</param>
+    /// <param name="typeIdOffset">Where the type id is in <paramref name="data"/>, for the message of an unknown id.</param>
+    private T ReadPayload<T>(ReadOnlySpan<byte> data, RecordHeader header, int typeIdOffset)
+    {
+        TypeRegistration registration = _registry.GetForRecord(header.TypeId, typeIdOffset);
         var reader = new FastBinaryReader(
             data.Slice(0, header.RecordSize), header.PayloadStart, header.RecordSize, _registry, registration.Id, _maxDepth, _rejectUnreadBytes);
         T value;
@@ -139,7 +149,6 @@ public sealed partial class CustomBinaryFormatter
             reader.FinishFrame(registration.Type);
         }
 
-        consumed = header.RecordSize;
         return value;
     }
 

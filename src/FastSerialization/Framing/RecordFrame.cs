@@ -157,6 +157,53 @@ public static class RecordFrame
         return new RecordHeader(end, typeId, idReader.Position);
     }
 
+    /// <summary>
+    /// Writes <paramref name="value"/> as an unframed record: the type id and the payload, with no length prefix
+    /// (docs/FORMAT.md section 1.1), for a transport whose own frame says where the record ends.
+    /// </summary>
+    internal static void WriteUnframed<T>(ref FastBinaryWriter writer, TypeRegistration registration, T value, int maxRecordLength)
+    {
+        int start = writer.BytesPending;
+        Span<byte> span = writer.GetSpan(VarInt.MaxLength32);
+        writer.Advance(VarInt.Write(span, (uint)registration.Id));
+        if (typeof(T).IsValueType && registration.Type == typeof(T))
+        {
+            registration.WriteFrom(ref Unsafe.As<T, byte>(ref value), ref writer);
+        }
+        else
+        {
+            registration.WriteBoxed(value!, ref writer);
+        }
+
+        int length = writer.BytesPending - start;
+        if (length > maxRecordLength)
+        {
+            ThrowHelper.ThrowRecordTooLargeToWrite(length, maxRecordLength, registration.Id);
+        }
+
+        if (length != registration.SizeHint)
+        {
+            registration.SizeHint = length;
+        }
+    }
+
+    /// <summary>
+    /// Reads and checks the type id that starts the unframed record <paramref name="data"/>, which is the whole
+    /// record: it must hold 1 to <paramref name="maxRecordLength"/> bytes, as a framed record's length must.
+    /// </summary>
+    /// <exception cref="FastSerializationException">The data is empty or over the limit, or its type id is malformed.</exception>
+    internal static RecordHeader ReadUnframedHeader(ReadOnlySpan<byte> data, int maxRecordLength)
+    {
+        if (data.Length == 0 || data.Length > maxRecordLength)
+        {
+            ThrowHelper.ThrowBadUnframedLength(data.Length, maxRecordLength);
+        }
+
+        var idReader = new FastBinaryReader(data, 0, data.Length);
+        uint typeId = idReader.ReadTypeId();
+        return new RecordHeader(data.Length, typeId, idReader.Position);
+    }
+
     /// <summary>Reads the length prefix at the start of <paramref name="prefix"/> (at least 4 bytes) and checks it against the format and the limit.</summary>
     internal static int ReadLength(ReadOnlySpan<byte> prefix, int maxRecordLength)
     {

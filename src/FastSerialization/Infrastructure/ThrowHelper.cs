@@ -63,6 +63,15 @@ internal static class ThrowHelper
                 0,
                 typeId: null));
 
+    [DoesNotReturn]
+    public static void ThrowBadUnframedLength(long length, int limit) =>
+        throw new FastSerializationException(
+            length == 0
+                ? "Malformed unframed record: it is empty, but a record holds at least a type id."
+                : $"The unframed record holds {length} bytes, over the limit of {limit} (CustomBinaryFormatterOptions.MaxRecordLength).",
+            0,
+            typeId: null);
+
     /// <summary>Wraps an exception other than ours that a type's reader threw while reading a record.</summary>
     public static FastSerializationException RecordReadFailed(TypeRegistration registration, int offset, Exception inner) =>
         new(
