@@ -13,6 +13,10 @@ public sealed class FastSerializationBuilder
     private readonly List<Action<CustomBinaryFormatter>> _registrations = new();
     private readonly List<Action<CustomBinaryFormatterOptions>> _configure = new();
 
+    /// <summary>What <see cref="CustomBinaryFormatter.Register{T}(int)"/> needs kept of a registered type under trimming: its constructors.</summary>
+    private const System.Diagnostics.CodeAnalysis.DynamicallyAccessedMemberTypes Constructors =
+        System.Diagnostics.CodeAnalysis.DynamicallyAccessedMemberTypes.PublicConstructors | System.Diagnostics.CodeAnalysis.DynamicallyAccessedMemberTypes.NonPublicConstructors;
+
     internal FastSerializationBuilder()
     {
     }
@@ -21,7 +25,7 @@ public sealed class FastSerializationBuilder
     /// <typeparam name="T">A type that writes and reads itself (hand-written or generated).</typeparam>
     /// <param name="typeId">Its id on the wire, 1 to 2^31-1, unique in this registry.</param>
     /// <returns>This builder.</returns>
-    public FastSerializationBuilder Register<T>(int typeId)
+    public FastSerializationBuilder Register<[System.Diagnostics.CodeAnalysis.DynamicallyAccessedMembers(Constructors)] T>(int typeId)
         where T : ICustomBinarySerializable
     {
         _registrations.Add(f => f.Register<T>(typeId));
@@ -34,7 +38,7 @@ public sealed class FastSerializationBuilder
     /// <param name="factory">Makes the instance a record is read into.</param>
     /// <returns>This builder.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="factory"/> is null.</exception>
-    public FastSerializationBuilder Register<T>(int typeId, Func<T> factory)
+    public FastSerializationBuilder Register<[System.Diagnostics.CodeAnalysis.DynamicallyAccessedMembers(Constructors)] T>(int typeId, Func<T> factory)
         where T : ICustomBinarySerializable
     {
         if (factory is null)

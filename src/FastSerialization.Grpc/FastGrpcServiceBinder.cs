@@ -11,7 +11,7 @@ namespace FastSerialization.Grpc;
 /// delegates are gRPC's own, so a handler looks like one written for a generated base class.
 /// </summary>
 /// <typeparam name="TService">The service class, resolved per call as <c>MapGrpcService</c> does.</typeparam>
-public sealed class FastGrpcServiceBinder<TService>
+public sealed class FastGrpcServiceBinder<[System.Diagnostics.CodeAnalysis.DynamicallyAccessedMembers(FastSerialization.Grpc.Internal.ServiceMembers.Required)] TService>
     where TService : class
 {
     private readonly List<Action<ServiceMethodProviderContext<TService>, CustomBinaryFormatter>> _bindings = new();

@@ -22,7 +22,7 @@ public static class FastGrpcServiceCollectionExtensions
     /// <param name="bind">Binds each declared method to a handler of the service.</param>
     /// <returns><paramref name="services"/>.</returns>
     /// <exception cref="ArgumentNullException">An argument is null.</exception>
-    public static IServiceCollection AddFastGrpcService<TService>(this IServiceCollection services, Action<FastGrpcServiceBinder<TService>> bind)
+    public static IServiceCollection AddFastGrpcService<[System.Diagnostics.CodeAnalysis.DynamicallyAccessedMembers(FastSerialization.Grpc.Internal.ServiceMembers.Required)] TService>(this IServiceCollection services, Action<FastGrpcServiceBinder<TService>> bind)
         where TService : class
     {
         if (services is null)

@@ -3,7 +3,7 @@ using Grpc.AspNetCore.Server.Model;
 namespace FastSerialization.Grpc.Internal;
 
 /// <summary>Tells Grpc.AspNetCore the methods of <typeparamref name="TService"/> when <c>MapGrpcService</c> maps it.</summary>
-internal sealed class FastGrpcServiceMethodProvider<TService> : IServiceMethodProvider<TService>
+internal sealed class FastGrpcServiceMethodProvider<[System.Diagnostics.CodeAnalysis.DynamicallyAccessedMembers(FastSerialization.Grpc.Internal.ServiceMembers.Required)] TService> : IServiceMethodProvider<TService>
     where TService : class
 {
     private readonly FastGrpcServiceBinder<TService> _binder;
