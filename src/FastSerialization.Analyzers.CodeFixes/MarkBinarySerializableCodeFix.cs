@@ -1,3 +1,4 @@
+using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Composition;
 using System.Linq;
@@ -26,9 +27,11 @@ public sealed class MarkBinarySerializableCodeFix : CodeFixProvider
     public override ImmutableArray<string> FixableDiagnosticIds { get; } =
         ImmutableArray.Create(Descriptors.SerializableTypeNotMarkedId);
 
-    /// <summary>No fix-all: each fix marks a whole group of types; apply it once per type.</summary>
-    /// <returns>Null.</returns>
-    public override FixAllProvider? GetFixAllProvider() => null;
+    /// <summary>The equivalence key of every FSA002 fix: fix-all marks every reported type at once.</summary>
+    public const string EquivalenceKey = "FSA002: mark [BinarySerializable]";
+
+    /// <inheritdoc/>
+    public override FixAllProvider GetFixAllProvider() => MarkAllFixAll.Instance;
 
     /// <inheritdoc/>
     public override async Task RegisterCodeFixesAsync(CodeFixContext context)
@@ -41,24 +44,31 @@ public sealed class MarkBinarySerializableCodeFix : CodeFixProvider
                 continue;
             }
 
-            string title = TitlePrefix + type.Name;
             context.RegisterCodeFix(
-                CodeAction.Create(title, ct => FixAsync(context.Document.Project.Solution, diagnostic, ct), equivalenceKey: title),
+                CodeAction.Create(TitlePrefix + type.Name, ct => FixAsync(context.Document.Project.Solution, ImmutableArray.Create(diagnostic), ct), equivalenceKey: EquivalenceKey),
                 diagnostic);
         }
     }
 
-    private static async Task<Solution> FixAsync(Solution solution, Diagnostic diagnostic, CancellationToken cancellationToken)
+    /// <summary>Marks the types the diagnostics name, and the types they need, in one change of the solution.</summary>
+    internal static async Task<Solution> FixAsync(Solution solution, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
     {
-        INamedTypeSymbol? type = await ReportedTypeAsync(solution, diagnostic, cancellationToken).ConfigureAwait(false);
-        Document? document = diagnostic.AdditionalLocations.Select(l => solution.GetDocument(l.SourceTree)).FirstOrDefault(d => d is not null);
-        if (type is null || document is null)
+        var types = new List<INamedTypeSymbol>();
+        var seen = new HashSet<INamedTypeSymbol>(SymbolEqualityComparer.Default);
+        foreach (Diagnostic diagnostic in diagnostics)
         {
-            return solution;
+            INamedTypeSymbol? type = await ReportedTypeAsync(solution, diagnostic, cancellationToken).ConfigureAwait(false);
+            Document? document = diagnostic.AdditionalLocations.Select(l => solution.GetDocument(l.SourceTree)).FirstOrDefault(d => d is not null);
+            if (type is null || document is null)
+            {
+                continue;
+            }
+
+            Compilation compilation = (await document.Project.GetCompilationAsync(cancellationToken).ConfigureAwait(false))!;
+            types.AddRange(SerializableClosure.Of(type, compilation).Where(seen.Add));
         }
 
-        Compilation compilation = (await document.Project.GetCompilationAsync(cancellationToken).ConfigureAwait(false))!;
-        return await SerializableTypeMarker.MarkAsync(solution, SerializableClosure.Of(type, compilation), cancellationToken).ConfigureAwait(false);
+        return await SerializableTypeMarker.MarkAsync(solution, types, cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>The type the diagnostic names, from its first additional location (a declaration of the type).</summary>

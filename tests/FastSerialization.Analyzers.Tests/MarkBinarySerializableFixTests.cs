@@ -343,6 +343,67 @@ public class MarkBinarySerializableFixTests
             .Which.Title.Should().Be("Mark [BinarySerializable]: Customer");
     }
 
+    [Fact]
+    public async Task FixAll_MarksEveryReportedType_AndATypeReachedTwiceIsEditedOnce()
+    {
+        const string customer = """
+            using System;
+
+            [Serializable]
+            public class Customer
+            {
+                public Address? Home { get; set; }
+            }
+            """;
+        const string address = """
+            [System.Serializable]
+            public class Address
+            {
+                public string? City { get; set; }
+            }
+            """;
+        const string use = """
+            using FastSerialization;
+
+            public static class Setup
+            {
+                public static void Go(CustomBinaryFormatter f)
+                {
+                    f.Register<Customer>(1);
+                    f.Register<Address>(2);
+                    _ = f.SerializeToArray(new Address());
+                }
+            }
+            """;
+        Project project = AnalyzerHarness.Project(customer, address, use);
+        (await AnalyzerHarness.DiagnosticsAsync(project)).Where(d => d.Id == "FSA002").Should().HaveCount(3);
+
+        Project fixedProject = await AnalyzerHarness.FixAllAsync(project, Fix, MarkBinarySerializableCodeFix.EquivalenceKey);
+
+        (await AnalyzerHarness.TextAsync(fixedProject, 0)).Should().Be("""
+            using System;
+            using FastSerialization;
+
+            [Serializable]
+            [BinarySerializable]
+            public partial class Customer
+            {
+                public Address? Home { get; set; }
+            }
+            """);
+        (await AnalyzerHarness.TextAsync(fixedProject, 1)).Should().Be("""
+            using FastSerialization;
+
+            [System.Serializable]
+            [BinarySerializable]
+            public partial class Address
+            {
+                public string? City { get; set; }
+            }
+            """);
+        await AssertCompilesCleanAsync(fixedProject);
+    }
+
     private static async Task<Project> FixOnlyDiagnosticAsync(Project project)
     {
         ImmutableArray<Diagnostic> diagnostics = await AnalyzerHarness.DiagnosticsAsync(project);
