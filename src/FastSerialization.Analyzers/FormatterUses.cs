@@ -90,24 +90,21 @@ internal static class FormatterUses
         }
     }
 
-    private static SyntaxNode? TypeArgumentSyntax(SyntaxNode syntax, int index)
-    {
-        if (syntax is not InvocationExpressionSyntax call)
-        {
-            return null;
-        }
+    /// <summary>True when the call names its method with explicit type arguments (<c>f.Register&lt;T&gt;(1)</c>).</summary>
+    public static bool HasTypeArguments(InvocationExpressionSyntax call) => CalledName(call) is GenericNameSyntax;
 
-        SimpleNameSyntax? name = call.Expression switch
-        {
-            MemberAccessExpressionSyntax access => access.Name,
-            MemberBindingExpressionSyntax binding => binding.Name,
-            SimpleNameSyntax simple => simple,
-            _ => null,
-        };
-        return name is GenericNameSyntax generic && index < generic.TypeArgumentList.Arguments.Count
+    private static SyntaxNode? TypeArgumentSyntax(SyntaxNode syntax, int index) =>
+        syntax is InvocationExpressionSyntax call && CalledName(call) is GenericNameSyntax generic && index < generic.TypeArgumentList.Arguments.Count
             ? generic.TypeArgumentList.Arguments[index]
             : null;
-    }
+
+    private static SimpleNameSyntax? CalledName(InvocationExpressionSyntax call) => call.Expression switch
+    {
+        MemberAccessExpressionSyntax access => access.Name,
+        MemberBindingExpressionSyntax binding => binding.Name,
+        SimpleNameSyntax simple => simple,
+        _ => null,
+    };
 
     /// <summary>A type put through a formatter, and the syntax that does it.</summary>
     internal readonly struct Use

@@ -58,6 +58,11 @@ public sealed class SerializableTypeAnalyzer : DiagnosticAnalyzer
     private static void AnalyzeUnboundCall(SyntaxNodeAnalysisContext context, KnownTypes known)
     {
         var call = (InvocationExpressionSyntax)context.Node;
+        if (!FormatterUses.HasTypeArguments(call))
+        {
+            return; // Only explicit type arguments can be read from a call that did not bind; this keeps the common case cheap.
+        }
+
         SymbolInfo info = context.SemanticModel.GetSymbolInfo(call, context.CancellationToken);
         if (info.Symbol is not null || info.CandidateReason != CandidateReason.OverloadResolutionFailure ||
             info.CandidateSymbols.IsEmpty || info.CandidateSymbols[0] is not IMethodSymbol candidate ||
