@@ -1,3 +1,4 @@
+using System;
 using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Composition;
@@ -39,9 +40,10 @@ public sealed class MarkBinarySerializableCodeFix : CodeFixProvider
         foreach (Diagnostic diagnostic in context.Diagnostics)
         {
             INamedTypeSymbol? type = await ReportedTypeAsync(context.Document.Project.Solution, diagnostic, context.CancellationToken).ConfigureAwait(false);
-            if (type is null)
+            Compilation? compilation = await context.Document.Project.GetCompilationAsync(context.CancellationToken).ConfigureAwait(false);
+            if (type is null || compilation is null || SerializableClosure.Of(type, compilation) is null)
             {
-                continue;
+                continue; // A generic member the generator cannot serialize: marking would not compile (docs/ANALYZERS.md).
             }
 
             context.RegisterCodeFix(
@@ -65,7 +67,7 @@ public sealed class MarkBinarySerializableCodeFix : CodeFixProvider
             }
 
             Compilation compilation = (await document.Project.GetCompilationAsync(cancellationToken).ConfigureAwait(false))!;
-            types.AddRange(SerializableClosure.Of(type, compilation).Where(seen.Add));
+            types.AddRange((SerializableClosure.Of(type, compilation) ?? Array.Empty<INamedTypeSymbol>()).Where(seen.Add));
         }
 
         return await SerializableTypeMarker.MarkAsync(solution, types, cancellationToken).ConfigureAwait(false);

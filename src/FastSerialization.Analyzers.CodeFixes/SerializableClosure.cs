@@ -16,13 +16,18 @@ internal static class SerializableClosure
 {
     private const string NonSerializedName = "System.NonSerializedAttribute";
 
-    public static IReadOnlyList<INamedTypeSymbol> Of(INamedTypeSymbol root, Compilation compilation)
+    /// <summary>
+    /// The types to mark, or null when one of them has a generated member whose type involves a type
+    /// parameter not constrained to ICustomBinarySerializable (FSG002 would stop the build: no fix is offered).
+    /// </summary>
+    public static IReadOnlyList<INamedTypeSymbol>? Of(INamedTypeSymbol root, Compilation compilation)
     {
         KnownTypes known = KnownTypes.From(compilation);
         INamedTypeSymbol? nonSerialized = compilation.GetTypeByMetadataName(NonSerializedName);
         var result = new List<INamedTypeSymbol>();
         var seen = new HashSet<INamedTypeSymbol>(SymbolEqualityComparer.Default);
         var queue = new Queue<INamedTypeSymbol>();
+        bool blocked = false;
         Enqueue(root.OriginalDefinition);
         while (queue.Count > 0)
         {
@@ -48,12 +53,15 @@ internal static class SerializableClosure
             }
         }
 
-        return result;
+        return blocked ? null : result;
 
         void Walk(ITypeSymbol type)
         {
             switch (type)
             {
+                case ITypeParameterSymbol parameter:
+                    blocked |= !parameter.ConstraintTypes.Any(c => SymbolEqualityComparer.Default.Equals(c, known.ICustomBinarySerializable));
+                    break;
                 case IArrayTypeSymbol array:
                     Walk(array.ElementType);
                     break;

@@ -333,6 +333,60 @@ public class MarkBinarySerializableFixTests
         await AssertCompilesCleanAsync(fixedProject);
     }
 
+    [Theory]
+    [InlineData("public record Customer(string Name, int Age);", "public partial record Customer(string Name, int Age);")]
+    [InlineData("public record struct Customer(string Name, int Age);", "public partial record struct Customer(string Name, int Age);")]
+    [InlineData("public readonly struct Customer { public Customer(int age) => Age = age; public int Age { get; } }", "public readonly partial struct Customer { public Customer(int age) => Age = age; public int Age { get; } }")]
+    [InlineData("public sealed class Customer { public int[]? Codes; public System.Collections.Generic.List<string>? Tags { get; set; } }", "public sealed partial class Customer { public int[]? Codes; public System.Collections.Generic.List<string>? Tags { get; set; } }")]
+    public async Task TypeShapes_TheGeneratorSupports_CompileAfterTheFix(string declaration, string fixedDeclaration)
+    {
+        string before = "using System;\n\n[Serializable]\n" + declaration + "\n";
+        string after = "using System;\nusing FastSerialization;\n\n[Serializable]\n[BinarySerializable]\n" + fixedDeclaration + "\n";
+
+        Project fixedProject = await FixOnlyDiagnosticAsync(AnalyzerHarness.Project(before, Use));
+
+        (await AnalyzerHarness.TextAsync(fixedProject)).Should().Be(after);
+        await AssertCompilesCleanAsync(fixedProject);
+    }
+
+    [Fact]
+    public async Task AGenericType_WithoutTypeParameterMembers_IsMarked_AndCompiles()
+    {
+        const string before = """
+            using System;
+
+            [Serializable]
+            public class Tagged<T>
+            {
+                public string? Name { get; set; }
+            }
+            """;
+        const string use = """
+            public static class Setup
+            {
+                public static void Go(FastSerialization.CustomBinaryFormatter f) => f.Register<Tagged<int>>(1);
+            }
+            """;
+
+        Project fixedProject = await FixOnlyDiagnosticAsync(AnalyzerHarness.Project(before, use));
+
+        (await AnalyzerHarness.TextAsync(fixedProject)).Should().Contain("[BinarySerializable]\npublic partial class Tagged<T>");
+        await AssertCompilesCleanAsync(fixedProject);
+    }
+
+    [Theory]
+    [InlineData("public class Box<T> { public T? Value { get; set; } }", "f.Register<Box<int>>(1)")]
+    [InlineData("public class Holder { public Box<int>? Box { get; set; } } [Serializable] public class Box<T> { public T[]? Values; }", "f.Register<Holder>(1)")]
+    public async Task AMemberOfAnUnconstrainedTypeParameter_MeansNoFixIsOffered(string declarations, string call)
+    {
+        Project project = AnalyzerHarness.Project(
+            "using System;\n\n[Serializable]\n" + declarations + "\n",
+            "public static class Setup { public static void Go(FastSerialization.CustomBinaryFormatter f) => " + call + "; }");
+        Diagnostic diagnostic = (await AnalyzerHarness.DiagnosticsAsync(project)).Single(d => d.Id == "FSA002");
+
+        (await AnalyzerHarness.ActionsAsync(project, diagnostic, Fix)).Should().BeEmpty("FSG002 would stop the build: the generator cannot serialize an unconstrained T");
+    }
+
     [Fact]
     public async Task TheFixTitle_NamesTheType()
     {
