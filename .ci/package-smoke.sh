@@ -2,7 +2,8 @@
 # Package smoke test: packs FastSerialization (and FastSerialization.Files) into a temporary folder, creates a fresh console
 # project that references the package from that folder (never the project), builds it with warnings
 # as errors, runs it and checks its output. The console app uses [BinarySerializable], so this proves
-# that adding the one package makes the source generator run.
+# that adding the one package makes the source generator run. A second fresh app still on BinaryFormatter
+# proves the package's analyzers report FSA001/FSA002 and that `dotnet format analyzers` applies their fixes.
 # Exits non-zero on any failure. Usage: bash .ci/package-smoke.sh
 set -euo pipefail
 
@@ -25,10 +26,12 @@ dotnet pack "$root/src/FastSerialization.Files/FastSerialization.Files.csproj" -
 nupkg="$feed/FastSerialization.$version.nupkg"
 # The listing is taken whole first: `unzip -l | grep -q` fails under pipefail when grep stops reading early.
 listing="$(unzip -l "$nupkg")"
-if ! grep -q "analyzers/dotnet/cs/FastSerialization.Generator.dll" <<<"$listing"; then
-    echo "package-smoke: FAIL: the package has no analyzers/dotnet/cs/FastSerialization.Generator.dll" >&2
-    exit 1
-fi
+for dll in FastSerialization.Generator.dll FastSerialization.Analyzers.dll FastSerialization.Analyzers.CodeFixes.dll; do
+    if ! grep -q "analyzers/dotnet/cs/$dll" <<<"$listing"; then
+        echo "package-smoke: FAIL: the package has no analyzers/dotnet/cs/$dll" >&2
+        exit 1
+    fi
+done
 
 # The metadata a user checks before adopting a package: license, readme, description, symbols package.
 check_metadata() { # $1 = package id
@@ -184,6 +187,98 @@ record file: 2 records, record 1 is order 10"
 if [ "$output" != "$expected" ]; then
     echo "package-smoke: FAIL: unexpected output; expected:" >&2
     echo "$expected" >&2
+    exit 1
+fi
+
+# The migration analyzers (issue 11, docs/ANALYZERS.md): a fresh app still on BinaryFormatter gets FSA001 and FSA002
+# from the package; `dotnet format analyzers` applies their code fixes from the package; the app then builds
+# with warnings as errors once it has chosen its type ids (the one step left to it) and round-trips through
+# CustomBinaryFormatter.
+migrate="$work/migrate"
+mkdir -p "$migrate"
+cp "$app/nuget.config" "$migrate/nuget.config"
+write_app_project "$migrate/SmokeMigration.csproj" FastSerialization
+# As in any app still on BinaryFormatter: the SDK makes SYSLIB0011 (BinaryFormatter and IFormatter are obsolete) an error.
+sed -i 's#</ManagePackageVersionsCentrally>#&\n    <NoWarn>$(NoWarn);SYSLIB0011</NoWarn>#' "$migrate/SmokeMigration.csproj"
+cat > "$migrate/Program.cs" <<'CS'
+using System;
+using System.IO;
+using System.Runtime.Serialization.Formatters.Binary;
+
+namespace SmokeMigration;
+
+[Serializable]
+public class Customer
+{
+    public string? Name { get; set; }
+    public int Age { get; set; }
+
+    [NonSerialized]
+    public string? Session;
+}
+
+public static partial class Program
+{
+    // BinaryFormatter needs no type ids; the migrated program gets them from Registration.cs.
+    static partial void Register(object formatter);
+
+    public static int Main()
+    {
+        var formatter = new BinaryFormatter();
+        Register(formatter);
+        using var stream = new MemoryStream();
+        formatter.Serialize(stream, new Customer { Name = "Ada", Age = 36, Session = "s-1" });
+        stream.Position = 0;
+        var back = (Customer)formatter.Deserialize(stream);
+        Console.WriteLine($"migrated: {back.Name} {back.Age} session={back.Session ?? "null"}");
+        return 0;
+    }
+}
+CS
+
+echo "package-smoke: building a fresh app still on BinaryFormatter: the package's analyzers must report it"
+legacy_log="$(cd "$migrate" && dotnet build -c Release --nologo -v:q -p:TreatWarningsAsErrors=false 2>&1)" || {
+    echo "$legacy_log" >&2
+    echo "package-smoke: FAIL: the BinaryFormatter app did not build" >&2
+    exit 1
+}
+for id in FSA001 FSA002; do
+    if ! grep -q "warning $id:" <<<"$legacy_log"; then
+        echo "$legacy_log" >&2
+        echo "package-smoke: FAIL: no $id from the package's analyzer in the build output" >&2
+        exit 1
+    fi
+done
+echo "package-smoke: the build reports $(grep "warning FSA001:" <<<"$legacy_log" | sort -u | wc -l) FSA001 and $(grep "warning FSA002:" <<<"$legacy_log" | sort -u | wc -l) FSA002 (distinct lines)"
+
+echo "package-smoke: dotnet format analyzers --diagnostics FSA001 FSA002: the package's code fixes"
+(cd "$migrate" && dotnet format analyzers SmokeMigration.csproj --diagnostics FSA001 FSA002 --severity warn)
+for want in 'var formatter = new CustomBinaryFormatter();' '[BinarySerializable]' 'public partial class Customer' '[BinaryIgnore]' 'using FastSerialization;'; do
+    if ! grep -qF "$want" "$migrate/Program.cs"; then
+        cat "$migrate/Program.cs" >&2
+        echo "package-smoke: FAIL: the fixed Program.cs lacks $want" >&2
+        exit 1
+    fi
+done
+if grep -q "new BinaryFormatter()" "$migrate/Program.cs"; then
+    echo "package-smoke: FAIL: the fixed Program.cs still creates a BinaryFormatter" >&2
+    exit 1
+fi
+cat > "$migrate/Registration.cs" <<'CS'
+using FastSerialization;
+
+namespace SmokeMigration;
+
+public static partial class Program
+{
+    static partial void Register(object formatter) => ((CustomBinaryFormatter)formatter).Register<Customer>(1);
+}
+CS
+(cd "$migrate" && dotnet build -c Release --nologo -v:q -p:TreatWarningsAsErrors=true)
+output3="$(cd "$migrate" && dotnet run -c Release --no-build)"
+echo "$output3"
+if [ "$output3" != "migrated: Ada 36 session=null" ]; then
+    echo "package-smoke: FAIL: unexpected output from the migrated app; expected: migrated: Ada 36 session=null" >&2
     exit 1
 fi
 
