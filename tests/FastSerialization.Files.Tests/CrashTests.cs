@@ -87,6 +87,7 @@ public class CrashTests
         info.Environment["FS_FILES_TEAR"] = "1";
         var lines = new List<string>();
         using var opened = new System.Threading.ManualResetEventSlim();
+        using var appending = new System.Threading.ManualResetEventSlim();
         using Process process = Process.Start(info)!;
         process.OutputDataReceived += (_, e) =>
         {
@@ -104,6 +105,10 @@ public class CrashTests
             {
                 opened.Set();
             }
+            else if (e.Data.StartsWith("durable ", StringComparison.Ordinal))
+            {
+                appending.Set();
+            }
         };
         process.BeginOutputReadLine();
         string errors = string.Empty;
@@ -113,6 +118,14 @@ public class CrashTests
         {
             process.Kill();
             throw new InvalidOperationException($"the child did not open the file: {errors}");
+        }
+
+        // The kill lands while the child is appending: after its first synced block (on a loaded machine the child's
+        // start-up can outlast the random wait, and a kill before any append proves nothing).
+        if (!appending.Wait(TimeSpan.FromSeconds(30)))
+        {
+            process.Kill();
+            throw new InvalidOperationException($"the child opened the file but synced nothing in 30 s: {errors}");
         }
 
         System.Threading.Thread.Sleep(waitMs);
