@@ -1,0 +1,246 @@
+using System;
+using System.Collections.Generic;
+using System.IO.Pipelines;
+using System.Threading;
+using System.Threading.Tasks;
+using FastSerialization.Ipc.SharedMemory;
+
+namespace FastSerialization.Ipc;
+
+// Batches: many messages for one entry into the send lock and one flush (one publication on shared
+// memory), and many received messages for one wait.
+public sealed partial class IpcChannel
+{
+    /// <summary>
+    /// Sends every message of <paramref name="messages"/>, in order, taking the send lock once and handing
+    /// them to the transport with one flush (one publication on shared memory): the cheapest way to send
+    /// many messages. A batch larger than <see cref="FlushThreshold"/> bytes is flushed in pieces of about
+    /// that size as it is written, waiting for a slow reader (back-pressure), so memory stays bounded.
+    /// Other senders' messages never come between the messages of a batch.
+    /// </summary>
+    /// <typeparam name="T">The messages' static type; their runtime types must be registered.</typeparam>
+    /// <param name="messages">The messages.</param>
+    /// <param name="cancellationToken">Cancels the wait for other senders or for the transport, as for <see cref="SendAsync{T}(T, CancellationToken)"/>.</param>
+    /// <returns>A task that completes when every message was handed to the transport.</returns>
+    /// <exception cref="ArgumentNullException">A message is null.</exception>
+    /// <exception cref="FastSerializationException">
+    /// A message's type is not registered, or it cannot be written: the messages before it were sent, it
+    /// and the ones after it were not.
+    /// </exception>
+    /// <exception cref="IpcException">The channel is closed or the connection broke.</exception>
+    public Task SendBatchAsync<T>(ReadOnlyMemory<T> messages, CancellationToken cancellationToken = default) =>
+        SendBatchCoreAsync(messages, list: null, cancellationToken);
+
+    /// <summary>Sends every message of <paramref name="messages"/> as one batch; see <see cref="SendBatchAsync{T}(ReadOnlyMemory{T}, CancellationToken)"/>.</summary>
+    /// <typeparam name="T">The messages' static type; their runtime types must be registered.</typeparam>
+    /// <param name="messages">The messages (an array or a list).</param>
+    /// <param name="cancellationToken">Cancels the wait for other senders or for the transport.</param>
+    /// <returns>A task that completes when every message was handed to the transport.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="messages"/> or one of them is null.</exception>
+    /// <exception cref="FastSerializationException">A message's type is not registered, or it cannot be written (the messages before it were sent).</exception>
+    /// <exception cref="IpcException">The channel is closed or the connection broke.</exception>
+    public Task SendBatchAsync<T>(IReadOnlyList<T> messages, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(messages);
+        return messages is T[] array
+            ? SendBatchCoreAsync<T>(array, list: null, cancellationToken)
+            : SendBatchCoreAsync(ReadOnlyMemory<T>.Empty, messages, cancellationToken);
+    }
+
+    private async Task SendBatchCoreAsync<T>(ReadOnlyMemory<T> memory, IReadOnlyList<T>? list, CancellationToken cancellationToken)
+    {
+        cancellationToken.ThrowIfCancellationRequested();
+        int count = list?.Count ?? memory.Length;
+        if (!_sendLock.TryEnter())
+        {
+            await _sendLock.EnterAsync(cancellationToken).ConfigureAwait(false);
+        }
+
+        try
+        {
+            ThrowIfClosed();
+            int sent = 0;
+            do
+            {
+                sent += list is null ? WriteRun(memory.Span.Slice(sent)) : WriteRun(list, sent);
+                ValueTask flush = FlushCoreAsync(cancellationToken);
+                if (!flush.IsCompletedSuccessfully)
+                {
+                    await flush.ConfigureAwait(false);
+                }
+            }
+            while (sent < count);
+        }
+        finally
+        {
+            _sendLock.Exit();
+        }
+    }
+
+    /// <summary>Writes messages from the start of <paramref name="messages"/> until the buffer holds enough to flush; returns how many. The caller holds the send lock.</summary>
+    private int WriteRun<T>(ReadOnlySpan<T> messages)
+    {
+        for (int i = 0; i < messages.Length; i++)
+        {
+            WriteBatchMessage(messages[i]);
+            if (MustFlush())
+            {
+                return i + 1;
+            }
+        }
+
+        return messages.Length;
+    }
+
+    private int WriteRun<T>(IReadOnlyList<T> messages, int start)
+    {
+        int count = messages.Count;
+        for (int i = start; i < count; i++)
+        {
+            WriteBatchMessage(messages[i]);
+            if (MustFlush())
+            {
+                return i + 1 - start;
+            }
+        }
+
+        return count - start;
+    }
+
+    /// <summary>One message of a batch: as <see cref="WriteMessage{T}"/>, without the per-message checks that the batch made once.</summary>
+    private void WriteBatchMessage<T>(T message)
+    {
+        if (message is null)
+        {
+            throw new ArgumentNullException(nameof(message), "A batch holds a null message.");
+        }
+
+        if (_writer is RingPipeWriter ring)
+        {
+            long mark = ring.Mark;
+            try
+            {
+                _formatter.Serialize(ring, message);
+            }
+            catch
+            {
+                ring.Rollback(mark); // the peer never sees part of a record
+                throw;
+            }
+        }
+        else
+        {
+            _formatter.Serialize(_writer, message);
+        }
+    }
+
+    /// <summary>
+    /// Waits for the next message, then fills <paramref name="destination"/> with it and with every further
+    /// message that has already arrived, without waiting again: many messages for one wait. A message sent
+    /// with <see cref="RequestAsync{TResponse}(object, CancellationToken)"/> arrives as an <see cref="IpcRequest"/>,
+    /// as with <see cref="ReceiveAsync"/>; the order is the order they were sent.
+    /// </summary>
+    /// <param name="destination">Where the messages go, from its start.</param>
+    /// <param name="cancellationToken">Cancels the wait for the first message.</param>
+    /// <returns>How many messages were put in <paramref name="destination"/>; 0 when the peer closed the channel (or <paramref name="destination"/> is empty).</returns>
+    /// <exception cref="IpcException">The peer went away without closing the channel (after every complete message was delivered).</exception>
+    /// <exception cref="FastSerializationException">The peer sent a malformed record (after the messages before it were delivered).</exception>
+    public async ValueTask<int> ReceiveBatchAsync(Memory<object> destination, CancellationToken cancellationToken = default)
+    {
+        if (destination.IsEmpty)
+        {
+            return 0;
+        }
+
+        object? first = await ReceiveAsync(cancellationToken).ConfigureAwait(false);
+        if (first is null)
+        {
+            return 0;
+        }
+
+        destination.Span[0] = first;
+        return 1 + TakeArrived(destination.Span.Slice(1));
+    }
+
+    /// <summary>Takes the messages that already arrived, up to the length of <paramref name="into"/>, without waiting.</summary>
+    private int TakeArrived(Span<object> into)
+    {
+        if (!ReceivesOnCallingThread)
+        {
+            int queued = 0;
+            while (queued < into.Length && _inbox.TryDequeue(out object message))
+            {
+                into[queued++] = message;
+            }
+
+            return queued;
+        }
+
+        if (!_pump.TryEnter())
+        {
+            return 0; // a request waiter pumps: what it reads reaches the inbox, for the next call
+        }
+
+        int taken = 0;
+        try
+        {
+            while (taken < into.Length)
+            {
+                if (Volatile.Read(ref _inboxed) != 0 || _pumpStash is not null)
+                {
+                    break; // what a request waiter set aside comes first: the next call takes it
+                }
+
+                if (TryTakeHeld(0, out Pumped pumped))
+                {
+                    into[taken++] = pumped.Message!;
+                    continue;
+                }
+
+                if (_pumpSawEnd || _closing.IsCancellationRequested || !TryReadArrived())
+                {
+                    break;
+                }
+            }
+        }
+        catch (Exception ex) when (taken > 0 && ex is not OutOfMemoryException)
+        {
+            // The application's own type failed to read a record: the ones before it are delivered now,
+            // and the next receive meets the failure again (the record was not taken).
+        }
+        finally
+        {
+            _pump.Exit();
+        }
+
+        return taken;
+    }
+
+    /// <summary>Takes what the transport already holds into the pump's buffer, without waiting; false when it holds nothing new. The caller holds the pump.</summary>
+    private bool TryReadArrived()
+    {
+        if (!_reader.TryRead(out ReadResult result))
+        {
+            return false;
+        }
+
+        if (!result.IsCanceled && !result.IsCompleted && result.Buffer.Length <= _pumpBuffer.Length)
+        {
+            // Nothing came since the pump handed its buffer back (the unread rest of it is all there is).
+            _reader.AdvanceTo(result.Buffer.Start, result.Buffer.End);
+            return false;
+        }
+
+        if (result.IsCanceled)
+        {
+            // Only closing cancels a read; the next receive sees the channel closing.
+            _reader.AdvanceTo(result.Buffer.Start);
+            return false;
+        }
+
+        _pumpBuffer = result.Buffer;
+        _pumpHoldsBuffer = true;
+        _pumpBufferIsLast = result.IsCompleted;
+        return true;
+    }
+}
