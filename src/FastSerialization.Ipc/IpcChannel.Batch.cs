@@ -1,4 +1,5 @@
 using System;
+using System.Buffers;
 using System.Collections.Generic;
 using System.IO.Pipelines;
 using System.Threading;
@@ -77,50 +78,133 @@ public sealed partial class IpcChannel
         }
     }
 
+    /// <summary>How much of the writer's buffer a batch asks for at a time: records are packed into it, then committed together.</summary>
+    private const int BatchSpan = 4096;
+
     /// <summary>Writes messages from the start of <paramref name="messages"/> until the buffer holds enough to flush; returns how many. The caller holds the send lock.</summary>
     private int WriteRun<T>(ReadOnlySpan<T> messages)
     {
-        for (int i = 0; i < messages.Length; i++)
+        var packer = new Packer(this);
+        try
         {
-            WriteBatchMessage(messages[i]);
-            if (MustFlush())
+            for (int i = 0; i < messages.Length; i++)
             {
-                return i + 1;
+                if (!packer.TryWrite(messages[i]))
+                {
+                    return i;
+                }
             }
-        }
 
-        return messages.Length;
+            return messages.Length;
+        }
+        finally
+        {
+            packer.Commit();
+        }
     }
 
     private int WriteRun<T>(IReadOnlyList<T> messages, int start)
     {
-        int count = messages.Count;
-        for (int i = start; i < count; i++)
+        var packer = new Packer(this);
+        try
         {
-            WriteBatchMessage(messages[i]);
-            if (MustFlush())
+            int count = messages.Count;
+            for (int i = start; i < count; i++)
             {
-                return i + 1 - start;
+                if (!packer.TryWrite(messages[i]))
+                {
+                    return i - start;
+                }
+            }
+
+            return count - start;
+        }
+        finally
+        {
+            packer.Commit();
+        }
+    }
+
+    /// <summary>
+    /// Packs the records of a batch one after another into one span of the writer and commits them together
+    /// (one <see cref="PipeWriter.Advance"/> for many records): a record that does not fit in what is left
+    /// commits the span and takes a new one; one larger than a new span is written on its own. Nothing of a
+    /// record that fails to be written reaches the writer.
+    /// </summary>
+    private ref struct Packer
+    {
+        private readonly IpcChannel _channel;
+        private Span<byte> _span;
+        private int _position;
+        private bool _committedAny;
+
+        public Packer(IpcChannel channel)
+        {
+            _channel = channel;
+            _span = default;
+            _position = 0;
+            _committedAny = false;
+        }
+
+        /// <summary>Writes <paramref name="message"/>; false (nothing written) when the buffer holds enough to flush first.</summary>
+        public bool TryWrite<T>(T message)
+        {
+            if (message is null)
+            {
+                throw new ArgumentNullException(nameof(message), "A batch holds a null message.");
+            }
+
+            while (true)
+            {
+                if (_channel._formatter.TrySerialize(message, _span.Slice(_position), out int written))
+                {
+                    _position += written;
+                    return true;
+                }
+
+                bool fresh = _position == 0 && _span.Length >= BatchSpan;
+                Commit();
+                if (_committedAny && _channel.MustFlush())
+                {
+                    return false;
+                }
+
+                if (fresh)
+                {
+                    // Larger than a whole new span: written on its own, through the writer.
+                    _channel.WriteBatchMessage(message);
+                    _committedAny = true;
+                    return true;
+                }
+
+                Span<byte> span = _channel._writer.GetSpan(BatchSpan);
+                _span = span.Length > FlushThreshold ? span.Slice(0, FlushThreshold) : span;
             }
         }
 
-        return count - start;
+        /// <summary>Hands the packed records to the writer.</summary>
+        public void Commit()
+        {
+            if (_position > 0)
+            {
+                _channel._writer.Advance(_position);
+                _committedAny = true;
+            }
+
+            _span = default;
+            _position = 0;
+        }
     }
 
-    /// <summary>One message of a batch: as <see cref="WriteMessage{T}"/>, without the per-message checks that the batch made once.</summary>
+    /// <summary>One message written through the writer on its own (a shared-memory ring takes back a record that fails).</summary>
     private void WriteBatchMessage<T>(T message)
     {
-        if (message is null)
-        {
-            throw new ArgumentNullException(nameof(message), "A batch holds a null message.");
-        }
-
         if (_writer is RingPipeWriter ring)
         {
             long mark = ring.Mark;
             try
             {
-                _formatter.Serialize(ring, message);
+                _formatter.Serialize(ring, message!);
             }
             catch
             {
@@ -130,7 +214,7 @@ public sealed partial class IpcChannel
         }
         else
         {
-            _formatter.Serialize(_writer, message);
+            _formatter.Serialize(_writer, message!);
         }
     }
 
@@ -191,6 +275,16 @@ public sealed partial class IpcChannel
                     break; // what a request waiter set aside comes first: the next call takes it
                 }
 
+                if (_pumpHoldsBuffer)
+                {
+                    int run = TakeRun(ref _pumpBuffer, into.Slice(taken), sizes: default);
+                    if (run > 0)
+                    {
+                        taken += run;
+                        continue;
+                    }
+                }
+
                 if (TryTakeHeld(0, out Pumped pumped))
                 {
                     into[taken++] = pumped.Message!;
@@ -203,14 +297,67 @@ public sealed partial class IpcChannel
                 }
             }
         }
-        catch (Exception ex) when (taken > 0 && ex is not OutOfMemoryException)
+        catch (Exception ex) when (ex is not OutOfMemoryException)
         {
-            // The application's own type failed to read a record: the ones before it are delivered now,
-            // and the next receive meets the failure again (the record was not taken).
+            // A record failed to be read (the application's own type threw, or it is malformed): the messages
+            // before it are delivered now, and the next receive meets the failure again (it was not taken).
         }
         finally
         {
             _pump.Exit();
+        }
+
+        return taken;
+    }
+
+    /// <summary>
+    /// The common case of a burst, read straight from a span: the application records that lie whole, one
+    /// after another, at the start of the buffer's first segment, up to the length of <paramref name="into"/>.
+    /// Stops (taking nothing more) at a control record, a record cut by the segment's end, or one not complete
+    /// yet: the general path decides about those. A record that fails to be read is left in the buffer; the
+    /// failure is thrown only when it is the first.
+    /// </summary>
+    /// <returns>How many messages were taken; <paramref name="sizes"/>, unless empty, gets the size of each one's record.</returns>
+    private int TakeRun(ref ReadOnlySequence<byte> buffer, Span<object> into, Span<int> sizes)
+    {
+        if (_incomingRequest is not null || _incomingResponse is not null)
+        {
+            return 0;
+        }
+
+        ReadOnlySpan<byte> first = buffer.FirstSpan;
+        int offset = 0;
+        int taken = 0;
+        try
+        {
+            while (taken < into.Length)
+            {
+                ReadOnlySpan<byte> rest = first.Slice(offset);
+                if (rest.Length <= RecordFrame.LengthPrefixSize || rest[RecordFrame.LengthPrefixSize] == 0
+                    || !RecordFrame.TryReadLength(rest, _maxRecordLength, out int length)
+                    || length > rest.Length - RecordFrame.LengthPrefixSize)
+                {
+                    break;
+                }
+
+                into[taken] = _formatter.Deserialize(rest.Slice(0, RecordFrame.LengthPrefixSize + length), out int consumed);
+                if (!sizes.IsEmpty)
+                {
+                    sizes[taken] = consumed;
+                }
+
+                taken++;
+                offset += consumed;
+            }
+        }
+        catch (Exception ex) when (taken > 0 && ex is not OutOfMemoryException)
+        {
+            // Delivered: the records before it. The failing one stays for the next read, which throws.
+        }
+
+        if (offset > 0)
+        {
+            buffer = buffer.Slice(offset);
         }
 
         return taken;

@@ -280,11 +280,16 @@ public sealed partial class IpcChannel
         ? new IpcException("The peer closed the connection without closing the channel: its process has most likely exited or crashed.")
         : new IpcException($"The peer's connection ended inside a record ({unread.Length} bytes of it had arrived); the partial record was dropped.");
 
+    /// <summary>How many messages the receive loop reads from a span before it queues them.</summary>
+    private const int RunLength = 256;
+
     private async Task ReceiveLoopAsync()
     {
         Exception? failure = null;
         bool goodbye = false;
         bool closedHere = false;
+        var run = new object[RunLength];
+        var sizes = new int[RunLength];
         try
         {
             while (!goodbye)
@@ -301,6 +306,23 @@ public sealed partial class IpcChannel
                 {
                     while (!goodbye)
                     {
+                        // A burst of plain messages is read from a span, then queued without a wait while there is room.
+                        int taken = TakeRun(ref buffer, run, sizes);
+                        for (int i = 0; i < taken; i++)
+                        {
+                            if (!_inbox.TryEnqueue(run[i], sizes[i]))
+                            {
+                                await _inbox.EnqueueAsync(run[i], sizes[i], _closing.Token).ConfigureAwait(false);
+                            }
+
+                            run[i] = null!;
+                        }
+
+                        if (taken > 0)
+                        {
+                            continue;
+                        }
+
                         Incoming incoming = TakeRecord(ref buffer, out object? message, out ulong correlation);
                         if (incoming == Incoming.NeedMore)
                         {

@@ -79,6 +79,24 @@ internal sealed class ReceiveQueue
         }
     }
 
+    /// <summary>Adds <paramref name="message"/> when both bounds leave room for it now; false (nothing added) otherwise, or when the queue was completed.</summary>
+    public bool TryEnqueue(object message, long size)
+    {
+        if (_completed || !HasRoomFor(size))
+        {
+            return false;
+        }
+
+        Interlocked.Add(ref _bytes, size);
+        if (_messages.Writer.TryWrite(new Queued(message, size)))
+        {
+            return true;
+        }
+
+        Interlocked.Add(ref _bytes, -size);
+        return false;
+    }
+
     private bool HasRoomFor(long size)
     {
         long queued = Volatile.Read(ref _bytes);
