@@ -84,7 +84,7 @@ public sealed partial class IpcChannel
     /// <summary>Writes messages from the start of <paramref name="messages"/> until the buffer holds enough to flush; returns how many. The caller holds the send lock.</summary>
     private int WriteRun<T>(ReadOnlySpan<T> messages)
     {
-        var packer = new Packer(this);
+        var packer = new Packer(this, IpcTelemetry.MeasuresBytes ? UnflushedBytes() : 0);
         try
         {
             for (int i = 0; i < messages.Length; i++)
@@ -99,13 +99,13 @@ public sealed partial class IpcChannel
         }
         finally
         {
-            packer.Commit();
+            packer.End();
         }
     }
 
     private int WriteRun<T>(IReadOnlyList<T> messages, int start)
     {
-        var packer = new Packer(this);
+        var packer = new Packer(this, IpcTelemetry.MeasuresBytes ? UnflushedBytes() : 0);
         try
         {
             int count = messages.Count;
@@ -121,7 +121,7 @@ public sealed partial class IpcChannel
         }
         finally
         {
-            packer.Commit();
+            packer.End();
         }
     }
 
@@ -136,14 +136,18 @@ public sealed partial class IpcChannel
         private readonly IpcChannel _channel;
         private Span<byte> _span;
         private int _position;
+        private readonly long _unflushedBefore;
         private bool _committedAny;
+        private int _messages;
 
-        public Packer(IpcChannel channel)
+        public Packer(IpcChannel channel, long unflushedBefore)
         {
             _channel = channel;
+            _unflushedBefore = unflushedBefore;
             _span = default;
             _position = 0;
             _committedAny = false;
+            _messages = 0;
         }
 
         /// <summary>Writes <paramref name="message"/>; false (nothing written) when the buffer holds enough to flush first.</summary>
@@ -159,6 +163,7 @@ public sealed partial class IpcChannel
                 if (_channel._formatter.TrySerialize(message, _span.Slice(_position), out int written))
                 {
                     _position += written;
+                    _messages++;
                     return true;
                 }
 
@@ -174,6 +179,7 @@ public sealed partial class IpcChannel
                     // Larger than a whole new span: written on its own, through the writer.
                     _channel.WriteBatchMessage(message);
                     _committedAny = true;
+                    _messages++;
                     return true;
                 }
 
@@ -193,6 +199,20 @@ public sealed partial class IpcChannel
 
             _span = default;
             _position = 0;
+        }
+
+        /// <summary>Commits, and counts the messages written (<see cref="IpcTelemetry"/>).</summary>
+        public void End()
+        {
+            Commit();
+            if (_messages > 0)
+            {
+                IpcTelemetry.MessagesSent.Add(_messages);
+                if (IpcTelemetry.MeasuresBytes)
+                {
+                    IpcTelemetry.BytesSent.Add(_channel.UnflushedBytes() - _unflushedBefore);
+                }
+            }
         }
     }
 
@@ -357,6 +377,7 @@ public sealed partial class IpcChannel
 
         if (offset > 0)
         {
+            CountReceived(taken, offset);
             buffer = buffer.Slice(offset);
         }
 

@@ -166,6 +166,7 @@ public sealed partial class IpcChannel
             if (_incomingRequest is null && _incomingResponse is null && TryTakeWholeInFirstSegment(ref buffer, out message))
             {
                 _lastTakenBytes = before - buffer.Length;
+                CountReceived(1, _lastTakenBytes);
                 return Incoming.Message;
             }
 
@@ -209,6 +210,7 @@ public sealed partial class IpcChannel
             }
 
             _lastTakenBytes = before - buffer.Length; // the record and the control record before it
+            CountReceived(1, _lastTakenBytes);
             if (_incomingRequest is { } request)
             {
                 _incomingRequest = null;
@@ -229,6 +231,16 @@ public sealed partial class IpcChannel
             }
 
             return Incoming.Message;
+        }
+    }
+
+    /// <summary>Counts received messages and their bytes (<see cref="IpcTelemetry"/>).</summary>
+    private static void CountReceived(int messages, long bytes)
+    {
+        IpcTelemetry.MessagesReceived.Add(messages);
+        if (IpcTelemetry.BytesReceived.Enabled)
+        {
+            IpcTelemetry.BytesReceived.Add(bytes);
         }
     }
 

@@ -37,6 +37,9 @@ internal sealed class ReceiveQueue
     /// <summary>Completes when the queue was completed and emptied.</summary>
     public Task Completion => _messages.Reader.Completion;
 
+    /// <summary>How many messages are in the queue.</summary>
+    public int Count => _messages.Reader.Count;
+
     /// <summary>The bytes of the messages in the queue (tests).</summary>
     internal long Bytes => Volatile.Read(ref _bytes);
 
