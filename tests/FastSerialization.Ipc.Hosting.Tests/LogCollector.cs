@@ -1,0 +1,33 @@
+using System;
+using System.Collections.Concurrent;
+using System.Linq;
+using Microsoft.Extensions.Logging;
+
+namespace FastSerialization.Ipc.Hosting.Tests;
+
+/// <summary>A logger provider that keeps every entry, for the tests to read what the hosted server logged.</summary>
+internal sealed class LogCollector : ILoggerProvider
+{
+    public ConcurrentQueue<(LogLevel Level, EventId Id, string Message, Exception? Error)> Entries { get; } = new();
+
+    public ILogger CreateLogger(string categoryName) => new Collecting(this);
+
+    public bool Has(LogLevel level, int eventId) => Entries.Any(e => e.Level == level && e.Id.Id == eventId);
+
+    public string Dump() => string.Join(Environment.NewLine, Entries.Select(e => $"{e.Level} {e.Id.Id}: {e.Message}"));
+
+    public void Dispose()
+    {
+    }
+
+    private sealed class Collecting(LogCollector owner) : ILogger
+    {
+        public IDisposable? BeginScope<TState>(TState state)
+            where TState : notnull => null;
+
+        public bool IsEnabled(LogLevel logLevel) => true;
+
+        public void Log<TState>(LogLevel logLevel, EventId eventId, TState state, Exception? exception, Func<TState, Exception?, string> formatter) =>
+            owner.Entries.Enqueue((logLevel, eventId, formatter(state, exception), exception));
+    }
+}
