@@ -46,6 +46,7 @@ public static class IpcRun
         var runs = setups.ToDictionary(setup => setup, _ => new List<TransportResult>());
         RawResult? raw = null;
         bool childrenOk = true;
+        string loadAtStart = LoadAverage();
 
         // Pair after pair, every setup in turn: the machine's state drifts over minutes, so that the pairs of one
         // setup are spread over the run instead of sharing one moment.
@@ -63,7 +64,7 @@ public static class IpcRun
         }
 
         List<TransportResult> results = setups.Select(setup => MiddlePair(runs[setup])).ToList();
-        string report = Render(messages, pings, command, tradeRecord.Length, customerRecord.Length, results, raw!);
+        string report = Render(messages, pings, command, tradeRecord.Length, customerRecord.Length, results, raw!, $"{loadAtStart} at the start, {LoadAverage()} at the end");
         string path = Path.Combine(resultsDir, "ipc.md");
         File.WriteAllText(path, report);
         Console.WriteLine(report);
@@ -481,7 +482,20 @@ public static class IpcRun
         }
     }
 
-    private static string Render(int messages, int pings, string command, int tradeRecord, int customerRecord, List<TransportResult> results, RawResult raw)
+    /// <summary>The 1, 5 and 15 minute load averages (/proc/loadavg), or "n/a".</summary>
+    private static string LoadAverage()
+    {
+        try
+        {
+            return string.Join(' ', File.ReadAllText("/proc/loadavg").Split(' ').Take(3));
+        }
+        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+        {
+            return "n/a";
+        }
+    }
+
+    private static string Render(int messages, int pings, string command, int tradeRecord, int customerRecord, List<TransportResult> results, RawResult raw, string load)
     {
         int pairs = results.Max(r => Math.Max(1, r.Pairs.Count));
         var report = new StringBuilder();
@@ -492,8 +506,10 @@ public static class IpcRun
         report.AppendLine();
         report.AppendLine($"Command: `{command}`.");
         report.AppendLine();
+        report.AppendLine($"Load average (1, 5, 15 minutes): {load}. With more than the 2 cores' worth of load, the wall-clock figures measure the machine's other work as much as the channel.");
+        report.AppendLine();
         report.AppendLine(string.Create(CultureInfo.InvariantCulture,
-            $"Two processes: this program and a copy of itself started as `ipc-child`, one per row, one channel each, both sides with the same `IpcChannelOptions`: the defaults (a receive loop per channel; shared memory: 1 MiB rings, spin time 0), or `ReceiveOnCallingThread = true` (\"calling thread\": no receive loop, the reader reads the transport itself; shared memory also spins {SpinTime.TotalMicroseconds:F0} us before it yields and sleeps). One way: {messages:N0} messages of one type sent with `SendAsync` (coalesced flushes), timed until the peer's count of them comes back (a request queued behind the last one); three such runs, the middle one reported. Each setup runs in {pairs} process pair(s), one after another for every setup in turn; with more than one, the tables give the middle pair and list every pair. Round trip: {pings:N0} `RequestAsync<Trade>` calls, one in flight, the peer answering each with `RespondAsync` of the trade it got. Each measurement follows a warm-up of the same kind ({WarmMessages(messages):N0} messages, {WarmPings(pings):N0} round trips)."));
+            $"Two processes: this program and a copy of itself started as `ipc-child`, one per row, one channel each, both sides with the same `IpcChannelOptions`: the defaults (a receive loop per channel; shared memory: 1 MiB rings, spin time 0), or `ReceiveOnCallingThread = true` (\"calling thread\": no receive loop, the reader reads the transport itself; shared memory also spins {SpinTime.TotalMicroseconds:F0} us before it yields and sleeps). One way: {messages:N0} messages of one type sent with `SendAsync` (coalesced flushes), timed until the peer's count of them comes back (a request queued behind the last one); three such runs, the middle one reported. Each setup runs in {pairs} process pair(s), one after another for every setup in turn; with more than one, the tables give the middle pair and list every pair. Batches: the same Trades sent {BatchSize:N0} at a time with `SendBatchAsync`, the peer taking them with `ReceiveBatchAsync` (for the other rows it takes them one at a time with `ReceiveAsync`). Round trip: {pings:N0} `RequestAsync<Trade>` calls, one in flight, the peer answering each with `RespondAsync` of the trade it got. Each measurement follows a warm-up of the same kind ({WarmMessages(messages):N0} messages, {WarmPings(pings):N0} round trips)."));
         report.AppendLine();
         report.AppendLine("The ceiling is a plain Unix domain socket between the same two processes moving the same pre-encoded Trade record bytes: one way in 64 KiB writes, ping-pong one record each way; no serializer, no channel, no framing of its own. It is the limit for the socket transport; shared memory does not go through a socket and may pass it. The machine is shared and noisy: compare the rows of one run.");
         report.AppendLine();
