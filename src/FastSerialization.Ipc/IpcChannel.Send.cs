@@ -286,7 +286,7 @@ public sealed partial class IpcChannel
         {
             // A shared-memory ring refused the record (or the formatter failed inside it): take back
             // the request prefix too, so that the peer never sees half a message.
-            ((RingPipeWriter)_writer).Rollback(mark);
+            _inPlace!.Rollback(mark);
             throw;
         }
     }
@@ -297,7 +297,7 @@ public sealed partial class IpcChannel
     /// </summary>
     private void PublishOrScheduleFlush()
     {
-        if (!(_writer is RingPipeWriter ring && ring.TryPublishInPlace()))
+        if (_inPlace?.TryPublishInPlace() != true)
         {
             ScheduleFlush();
         }
@@ -317,7 +317,7 @@ public sealed partial class IpcChannel
     private long UnflushedBytes() => _writer.CanGetUnflushedBytes ? _writer.UnflushedBytes : 0;
 
     /// <summary>Where a shared-memory ring writer stands before a message (so that a failed one can be taken back), or -1 for other writers.</summary>
-    private long RingMark() => _writer is RingPipeWriter ring ? ring.Mark : -1;
+    private long RingMark() => _inPlace?.Mark ?? -1;
 
     /// <summary>True when the buffer holds enough to flush now (or when the writer cannot say how much it holds).</summary>
     private bool MustFlush() => !_writer.CanGetUnflushedBytes || _writer.UnflushedBytes >= FlushThreshold;

@@ -218,16 +218,16 @@ public sealed partial class IpcChannel
     /// <summary>One message written through the writer on its own (a shared-memory ring takes back a record that fails).</summary>
     private void WriteBatchMessage<T>(T message)
     {
-        if (_writer is RingPipeWriter ring)
+        if (_inPlace is { } inPlace)
         {
-            long mark = ring.Mark;
+            long mark = inPlace.Mark;
             try
             {
-                _formatter.Serialize(ring, message!);
+                _formatter.Serialize(_writer, message!);
             }
             catch
             {
-                ring.Rollback(mark); // the peer never sees part of a record
+                inPlace.Rollback(mark); // the peer never sees part of a record
                 throw;
             }
         }

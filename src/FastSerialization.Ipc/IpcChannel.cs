@@ -39,6 +39,9 @@ public sealed partial class IpcChannel : IAsyncDisposable
 
     private readonly PipeReader _reader;
     private readonly PipeWriter _writer;
+
+    /// <summary>The writer's in-place publication and rollback, when its transport has them (shared memory), or null.</summary>
+    private readonly IInPlaceWriter? _inPlace;
     private readonly IAsyncDisposable? _transport;
     private readonly IpcChannelOptions _options;
     private readonly AsyncGate _sendLock = new();
@@ -59,6 +62,7 @@ public sealed partial class IpcChannel : IAsyncDisposable
     {
         _reader = reader;
         _writer = writer;
+        _inPlace = writer as IInPlaceWriter;
         _formatter = formatter;
         _maxRecordLength = formatter.Options.MaxRecordLength;
         _options = options;
