@@ -5,14 +5,15 @@ using Microsoft.Extensions.Logging;
 
 namespace FastSerialization.Ipc.Hosting.Tests;
 
-/// <summary>A logger provider that keeps every entry, for the tests to read what the hosted server logged.</summary>
+/// <summary>A logger provider that keeps every entry, for the tests to read what the hosted server logged (its own category only: the host logs under the same event ids).</summary>
 internal sealed class LogCollector : ILoggerProvider
 {
-    public ConcurrentQueue<(LogLevel Level, EventId Id, string Message, Exception? Error)> Entries { get; } = new();
+    public ConcurrentQueue<(bool Ours, LogLevel Level, EventId Id, string Message, Exception? Error)> Entries { get; } = new();
 
-    public ILogger CreateLogger(string categoryName) => new Collecting(this);
+    public ILogger CreateLogger(string categoryName) => new Collecting(this, categoryName.StartsWith("FastSerialization.Ipc.Hosting", StringComparison.Ordinal));
 
-    public bool Has(LogLevel level, int eventId) => Entries.Any(e => e.Level == level && e.Id.Id == eventId);
+    /// <summary>True when the hosted IPC server logged the event at that level.</summary>
+    public bool Has(LogLevel level, int eventId) => Entries.Any(e => e.Ours && e.Level == level && e.Id.Id == eventId);
 
     public string Dump() => string.Join(Environment.NewLine, Entries.Select(e => $"{e.Level} {e.Id.Id}: {e.Message}"));
 
@@ -20,7 +21,7 @@ internal sealed class LogCollector : ILoggerProvider
     {
     }
 
-    private sealed class Collecting(LogCollector owner) : ILogger
+    private sealed class Collecting(LogCollector owner, bool ours) : ILogger
     {
         public IDisposable? BeginScope<TState>(TState state)
             where TState : notnull => null;
@@ -28,6 +29,6 @@ internal sealed class LogCollector : ILoggerProvider
         public bool IsEnabled(LogLevel logLevel) => true;
 
         public void Log<TState>(LogLevel logLevel, EventId eventId, TState state, Exception? exception, Func<TState, Exception?, string> formatter) =>
-            owner.Entries.Enqueue((logLevel, eventId, formatter(state, exception), exception));
+            owner.Entries.Enqueue((ours, logLevel, eventId, formatter(state, exception), exception));
     }
 }
