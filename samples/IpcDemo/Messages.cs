@@ -46,6 +46,13 @@ public sealed partial class StreamEnd
     public double PriceSum { get; set; }
 }
 
+/// <summary>A request that makes the child receive in batches (ReceiveBatchAsync) or one message at a time.</summary>
+[BinarySerializable]
+public sealed partial class ReceiveMode
+{
+    public bool Batches { get; set; }
+}
+
 [BinarySerializable]
 public sealed partial class Ping
 {
@@ -68,6 +75,7 @@ public static class Registry
         formatter.Register<StreamEnd>(3);
         formatter.Register<Ping>(4);
         formatter.Register<Pong>(5);
+        formatter.Register<ReceiveMode>(6);
         return formatter;
     }
 }

@@ -49,6 +49,7 @@ foreach (Setup setup in setups)
 Console.WriteLine();
 Console.WriteLine($"{"",-28}{string.Join("", results.ConvertAll(r => $"{r.Setup.Label,16}"))}");
 Row("one way Trade (msgs/s)", r => r.TradesPerSecond.ToString("N0", CultureInfo.InvariantCulture));
+Row("one way Trade, batches", r => r.BatchedTradesPerSecond.ToString("N0", CultureInfo.InvariantCulture));
 Row("one way Customer (msgs/s)", r => r.CustomersPerSecond.ToString("N0", CultureInfo.InvariantCulture));
 Row("round trip median (us)", r => r.Median.ToString("F1", CultureInfo.InvariantCulture));
 Row("round trip p99 (us)", r => r.P99.ToString("F1", CultureInfo.InvariantCulture));
@@ -75,6 +76,13 @@ async Task<Result> RunAsync(Setup setup)
     // 1. One way: a burst of trades, then a burst of customers, each closed by a summary the child checks.
     (double tradesPerSecond, bool tradesOk) = await StreamTradesAsync(trades);
     fine &= tradesOk;
+
+    // 1b. The same trades in batches of 1,000 (SendBatchAsync), the child taking them with ReceiveBatchAsync.
+    await channel.RequestAsync<ReceiveMode>(new ReceiveMode { Batches = true });
+    fine &= (await StreamTradesAsync(Math.Min(trades, 300_000), batch: 1000)).Ok; // warm-up
+    (double batchedPerSecond, bool batchedOk) = await StreamTradesAsync(trades, batch: 1000);
+    fine &= batchedOk;
+    await channel.RequestAsync<ReceiveMode>(new ReceiveMode { Batches = false });
     var clock = Stopwatch.StartNew();
 
     long customers = trades / 4;
@@ -88,7 +96,7 @@ async Task<Result> RunAsync(Setup setup)
     var verdict = (StreamEnd)(await channel.ReceiveAsync())!;
     double customersPerSecond = customers / clock.Elapsed.TotalSeconds;
     fine &= verdict.Customers == customers && verdict.Trades == 0;
-    Console.WriteLine($"[{setup.Label}] one way: {trades:N0} trades at {tradesPerSecond:N0}/s, {customers:N0} customers at {customersPerSecond:N0}/s; child's counts and checksum {(fine ? "match" : "DIFFER")}");
+    Console.WriteLine($"[{setup.Label}] one way: {trades:N0} trades at {tradesPerSecond:N0}/s ({batchedPerSecond:N0}/s in batches), {customers:N0} customers at {customersPerSecond:N0}/s; child's counts and checksum {(fine ? "match" : "DIFFER")}");
 
     // 2. Round trips: request, response, one at a time.
     var rtt = new double[pings];
@@ -119,9 +127,10 @@ async Task<Result> RunAsync(Setup setup)
     await channel.DisposeAsync();
     await child.WaitForExitAsync();
 
-    async Task<(double PerSecond, bool Ok)> StreamTradesAsync(long count)
+    async Task<(double PerSecond, bool Ok)> StreamTradesAsync(long count, int batch = 1)
     {
         double priceSum = 0;
+        var pending = new Trade[batch];
         var clock = Stopwatch.StartNew();
         for (long i = 0; i < count; i++)
         {
@@ -136,7 +145,17 @@ async Task<Result> RunAsync(Setup setup)
                 Side = (byte)(i % 2),
             };
             priceSum += trade.Price;
-            await channel.SendAsync(trade);
+            if (batch == 1)
+            {
+                await channel.SendAsync(trade);
+                continue;
+            }
+
+            pending[i % batch] = trade;
+            if (i % batch == batch - 1 || i == count - 1)
+            {
+                await channel.SendBatchAsync(new ReadOnlyMemory<Trade>(pending, 0, (int)(i % batch) + 1));
+            }
         }
 
         await channel.SendAsync(new StreamEnd { Trades = count, PriceSum = priceSum });
@@ -144,7 +163,7 @@ async Task<Result> RunAsync(Setup setup)
         return (count / clock.Elapsed.TotalSeconds, verdict.Trades == count && verdict.Customers == 0 && verdict.PriceSum == priceSum);
     }
     fine &= child.ExitCode == 0;
-    return new Result(setup, fine, tradesPerSecond, customersPerSecond, Percentile(0.5), Percentile(0.99), Percentile(0.999), parentIdle, childIdle);
+    return new Result(setup, fine, tradesPerSecond, batchedPerSecond, customersPerSecond, Percentile(0.5), Percentile(0.99), Percentile(0.999), parentIdle, childIdle);
 }
 
 void Row(string label, Func<Result, string> cell) =>
@@ -213,7 +232,7 @@ internal sealed record Setup(IpcTransport Transport, bool CallingThread)
     };
 }
 
-internal sealed record Result(Setup Setup, bool Ok, double TradesPerSecond, double CustomersPerSecond, double Median, double P99, double P999, double IdleParentCpu, double IdleChildCpu);
+internal sealed record Result(Setup Setup, bool Ok, double TradesPerSecond, double BatchedTradesPerSecond, double CustomersPerSecond, double Median, double P99, double P999, double IdleParentCpu, double IdleChildCpu);
 
 internal static class Child
 {
@@ -222,7 +241,34 @@ internal static class Child
         await using IpcChannel channel = await IpcChannel.ConnectAsync(name, Registry.Create(), setup.Transport, options);
         long trades = 0, customers = 0;
         double priceSum = 0;
-        await foreach (object message in channel.ReadAllAsync())
+        bool batches = false;
+        var received = new object[1024];
+        while (true)
+        {
+            // One message at a time (what most code does), or every message that has arrived (ReceiveBatchAsync).
+            int count = batches
+                ? await channel.ReceiveBatchAsync(received)
+                : await channel.ReceiveAsync() is { } one ? Take(one) : 0;
+            if (count == 0)
+            {
+                break;
+            }
+
+            for (int i = 0; i < count; i++)
+            {
+                batches = await HandleAsync(received[i], batches);
+            }
+        }
+
+        return 0;
+
+        int Take(object message)
+        {
+            received[0] = message;
+            return 1;
+        }
+
+        async Task<bool> HandleAsync(object message, bool batches)
         {
             switch (message)
             {
@@ -241,9 +287,12 @@ internal static class Child
                 case IpcRequest { Message: Ping ping } request:
                     await request.RespondAsync(new Pong { Id = ping.Id });
                     break;
+                case IpcRequest { Message: ReceiveMode mode } request:
+                    await request.RespondAsync(mode);
+                    return mode.Batches;
             }
-        }
 
-        return 0;
+            return batches;
+        }
     }
 }

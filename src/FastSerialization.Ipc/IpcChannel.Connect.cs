@@ -47,19 +47,9 @@ public sealed partial class IpcChannel
     {
         IpcEndpoint.ValidateName(name);
         ArgumentNullException.ThrowIfNull(formatter);
-        if (transport is not (IpcTransport.UnixSocket or IpcTransport.SharedMemory))
-        {
-            throw new ArgumentOutOfRangeException(nameof(transport), transport, "Unknown transport.");
-        }
-
-        Stream stream;
+        TransportChoice.Check(transport);
         if (OperatingSystem.IsWindows())
         {
-            if (transport == IpcTransport.SharedMemory)
-            {
-                throw new PlatformNotSupportedException("The shared-memory transport is not supported on Windows yet; use IpcTransport.UnixSocket, which is a named pipe there.");
-            }
-
             var pipe = new NamedPipeClientStream(".", IpcEndpoint.PipeName(name), PipeDirection.InOut, System.IO.Pipes.PipeOptions.Asynchronous | System.IO.Pipes.PipeOptions.CurrentUserOnly);
             try
             {
@@ -71,7 +61,7 @@ public sealed partial class IpcChannel
                 throw;
             }
 
-            stream = pipe;
+            return await CreateAsync(pipe, formatter, options, cancellationToken).ConfigureAwait(false);
         }
         else
         {
@@ -97,15 +87,8 @@ public sealed partial class IpcChannel
                 throw;
             }
 
-            if (transport == IpcTransport.SharedMemory)
-            {
-                return await SharedMemoryTransport.ConnectAsync(socket, name, formatter, options, cancellationToken).ConfigureAwait(false);
-            }
-
-            stream = new NetworkStream(socket, ownsSocket: true);
+            return await TransportChoice.OpenAsync(socket, transport, isServer: false, name, formatter, options, cancellationToken).ConfigureAwait(false);
         }
-
-        return await CreateAsync(stream, formatter, options, cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>

@@ -166,6 +166,7 @@ public sealed partial class IpcChannel
             if (_incomingRequest is null && _incomingResponse is null && TryTakeWholeInFirstSegment(ref buffer, out message))
             {
                 _lastTakenBytes = before - buffer.Length;
+                CountReceived(1, _lastTakenBytes);
                 return Incoming.Message;
             }
 
@@ -209,6 +210,7 @@ public sealed partial class IpcChannel
             }
 
             _lastTakenBytes = before - buffer.Length; // the record and the control record before it
+            CountReceived(1, _lastTakenBytes);
             if (_incomingRequest is { } request)
             {
                 _incomingRequest = null;
@@ -229,6 +231,16 @@ public sealed partial class IpcChannel
             }
 
             return Incoming.Message;
+        }
+    }
+
+    /// <summary>Counts received messages and their bytes (<see cref="IpcTelemetry"/>).</summary>
+    private static void CountReceived(int messages, long bytes)
+    {
+        IpcTelemetry.MessagesReceived.Add(messages);
+        if (IpcTelemetry.BytesReceived.Enabled)
+        {
+            IpcTelemetry.BytesReceived.Add(bytes);
         }
     }
 
@@ -280,11 +292,16 @@ public sealed partial class IpcChannel
         ? new IpcException("The peer closed the connection without closing the channel: its process has most likely exited or crashed.")
         : new IpcException($"The peer's connection ended inside a record ({unread.Length} bytes of it had arrived); the partial record was dropped.");
 
+    /// <summary>How many messages the receive loop reads from a span before it queues them.</summary>
+    private const int RunLength = 256;
+
     private async Task ReceiveLoopAsync()
     {
         Exception? failure = null;
         bool goodbye = false;
         bool closedHere = false;
+        var run = new object[RunLength];
+        var sizes = new int[RunLength];
         try
         {
             while (!goodbye)
@@ -301,6 +318,23 @@ public sealed partial class IpcChannel
                 {
                     while (!goodbye)
                     {
+                        // A burst of plain messages is read from a span, then queued without a wait while there is room.
+                        int taken = TakeRun(ref buffer, run, sizes);
+                        for (int i = 0; i < taken; i++)
+                        {
+                            if (!_inbox.TryEnqueue(run[i], sizes[i]))
+                            {
+                                await _inbox.EnqueueAsync(run[i], sizes[i], _closing.Token).ConfigureAwait(false);
+                            }
+
+                            run[i] = null!;
+                        }
+
+                        if (taken > 0)
+                        {
+                            continue;
+                        }
+
                         Incoming incoming = TakeRecord(ref buffer, out object? message, out ulong correlation);
                         if (incoming == Incoming.NeedMore)
                         {

@@ -1,6 +1,7 @@
 using System;
 using System.Buffers;
 using System.Collections.Generic;
+using System.Diagnostics;
 using System.IO;
 using System.IO.Pipelines;
 using System.Threading;
@@ -113,6 +114,10 @@ public sealed partial class IpcChannel
     {
         ArgumentNullException.ThrowIfNull(request);
         ulong id = (ulong)Interlocked.Increment(ref _nextCorrelationId);
+        IpcTelemetry.Requests.Add(1);
+        using Activity? activity = IpcTelemetry.Source.StartActivity(IpcTelemetry.RequestActivityName, ActivityKind.Client);
+        activity?.SetTag("fastserialization.ipc.request.type", request.GetType().FullName);
+        activity?.SetTag("fastserialization.ipc.request.id", id);
         var pending = new TaskCompletionSource<object>(TaskCreationOptions.RunContinuationsAsynchronously);
         _pendingRequests[id] = pending;
         try
@@ -136,9 +141,16 @@ public sealed partial class IpcChannel
                 throw new TimeoutException($"No response to request {id} ({request.GetType()}) within {timeout}.");
             }
 
+            activity?.SetTag("fastserialization.ipc.response.type", response.GetType().FullName);
             return response is TResponse typed
                 ? typed
                 : throw new IpcException($"The response to request {id} is a {response.GetType()}, not the {typeof(TResponse)} that was expected.");
+        }
+        catch (Exception ex)
+        {
+            IpcTelemetry.RequestsFailed.Add(1);
+            activity?.SetStatus(ActivityStatusCode.Error, ex.Message);
+            throw;
         }
         finally
         {
@@ -255,6 +267,7 @@ public sealed partial class IpcChannel
     {
         ThrowIfClosed();
         long mark = RingMark();
+        long before = IpcTelemetry.MeasuresBytes ? UnflushedBytes() : 0;
         try
         {
             if (prefix is { } kind)
@@ -263,12 +276,17 @@ public sealed partial class IpcChannel
             }
 
             _formatter.Serialize(_writer, message);
+            IpcTelemetry.MessagesSent.Add(1);
+            if (IpcTelemetry.MeasuresBytes)
+            {
+                IpcTelemetry.BytesSent.Add(UnflushedBytes() - before);
+            }
         }
         catch when (mark >= 0)
         {
             // A shared-memory ring refused the record (or the formatter failed inside it): take back
             // the request prefix too, so that the peer never sees half a message.
-            ((RingPipeWriter)_writer).Rollback(mark);
+            _inPlace!.Rollback(mark);
             throw;
         }
     }
@@ -279,7 +297,7 @@ public sealed partial class IpcChannel
     /// </summary>
     private void PublishOrScheduleFlush()
     {
-        if (!(_writer is RingPipeWriter ring && ring.TryPublishInPlace()))
+        if (_inPlace?.TryPublishInPlace() != true)
         {
             ScheduleFlush();
         }
@@ -295,8 +313,11 @@ public sealed partial class IpcChannel
         }
     }
 
+    /// <summary>What the writer holds and has not flushed (0 when it cannot say): the difference over a write is the size of what was written.</summary>
+    private long UnflushedBytes() => _writer.CanGetUnflushedBytes ? _writer.UnflushedBytes : 0;
+
     /// <summary>Where a shared-memory ring writer stands before a message (so that a failed one can be taken back), or -1 for other writers.</summary>
-    private long RingMark() => _writer is RingPipeWriter ring ? ring.Mark : -1;
+    private long RingMark() => _inPlace?.Mark ?? -1;
 
     /// <summary>True when the buffer holds enough to flush now (or when the writer cannot say how much it holds).</summary>
     private bool MustFlush() => !_writer.CanGetUnflushedBytes || _writer.UnflushedBytes >= FlushThreshold;

@@ -39,6 +39,9 @@ public sealed partial class IpcChannel : IAsyncDisposable
 
     private readonly PipeReader _reader;
     private readonly PipeWriter _writer;
+
+    /// <summary>The writer's in-place publication and rollback, when its transport has them (shared memory), or null.</summary>
+    private readonly IInPlaceWriter? _inPlace;
     private readonly IAsyncDisposable? _transport;
     private readonly IpcChannelOptions _options;
     private readonly AsyncGate _sendLock = new();
@@ -59,11 +62,14 @@ public sealed partial class IpcChannel : IAsyncDisposable
     {
         _reader = reader;
         _writer = writer;
+        _inPlace = writer as IInPlaceWriter;
         _formatter = formatter;
         _maxRecordLength = formatter.Options.MaxRecordLength;
         _options = options;
         _transport = transport;
         _inbox = new ReceiveQueue(options.ReceiveQueueCapacity, options.ReceiveQueueMaxBytes);
+        IpcTelemetry.Opened(_inbox);
+        _ = _inbox.Completion.ContinueWith(static (_, queue) => IpcTelemetry.Closed((ReceiveQueue)queue!), _inbox, CancellationToken.None, TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Default);
         if (options.ReceiveOnCallingThread)
         {
             _pumpCompletion = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
@@ -112,6 +118,23 @@ public sealed partial class IpcChannel : IAsyncDisposable
         return CreateAsync(reader, writer, formatter, options, transport: null, cancellationToken);
     }
 
+    /// <summary>
+    /// Opens a channel over a duplex pipe (your own transport's, or one of a library that hands out
+    /// <see cref="IDuplexPipe"/>, such as a connection of Kestrel's) and exchanges the handshake.
+    /// </summary>
+    /// <param name="pipe">Where the peer's bytes arrive (<see cref="IDuplexPipe.Input"/>) and this side's go (<see cref="IDuplexPipe.Output"/>).</param>
+    /// <param name="formatter">The formatter whose registered types the channel carries.</param>
+    /// <param name="options">Channel settings, or null for the defaults.</param>
+    /// <param name="cancellationToken">Cancels the handshake.</param>
+    /// <returns>The open channel.</returns>
+    /// <exception cref="IpcHandshakeException">The peer's format version or registry does not match.</exception>
+    /// <exception cref="IpcException">The peer closed the connection or did not answer in time.</exception>
+    public static Task<IpcChannel> CreateAsync(IDuplexPipe pipe, CustomBinaryFormatter formatter, IpcChannelOptions? options = null, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(pipe);
+        return CreateAsync(pipe.Input, pipe.Output, formatter, options, cancellationToken);
+    }
+
     internal static async Task<IpcChannel> CreateAsync(
         PipeReader reader, PipeWriter writer, CustomBinaryFormatter formatter, IpcChannelOptions? options, IAsyncDisposable? transport, CancellationToken cancellationToken)
     {
@@ -126,8 +149,13 @@ public sealed partial class IpcChannel : IAsyncDisposable
         {
             await channel.HandshakeAsync(cancellationToken).ConfigureAwait(false);
         }
-        catch
+        catch (Exception ex)
         {
+            if (ex is IpcHandshakeException)
+            {
+                IpcTelemetry.HandshakesRefused.Add(1);
+            }
+
             await channel.AbortAsync().ConfigureAwait(false);
             throw;
         }

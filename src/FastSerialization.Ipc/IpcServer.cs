@@ -108,18 +108,9 @@ public sealed class IpcServer : IAsyncDisposable
     {
         IpcEndpoint.ValidateName(name);
         ArgumentNullException.ThrowIfNull(formatter);
-        if (transport is not (IpcTransport.UnixSocket or IpcTransport.SharedMemory))
-        {
-            throw new ArgumentOutOfRangeException(nameof(transport), transport, "Unknown transport.");
-        }
-
+        TransportChoice.Check(transport);
         if (OperatingSystem.IsWindows())
         {
-            if (transport == IpcTransport.SharedMemory)
-            {
-                throw new PlatformNotSupportedException("The shared-memory transport is not supported on Windows yet (its doorbell would be a named pipe); use IpcTransport.UnixSocket, which is a named pipe there.");
-            }
-
             return new IpcServer(name, formatter, options, listener: null, socketPath: null);
         }
 
@@ -363,12 +354,7 @@ public sealed class IpcServer : IAsyncDisposable
     {
         if (connection is Socket socket)
         {
-            if (_transport == IpcTransport.SharedMemory && !OperatingSystem.IsWindows())
-            {
-                return await SharedMemoryTransport.AcceptAsync(socket, _name, _formatter, _options, cancellationToken).ConfigureAwait(false);
-            }
-
-            return await IpcChannel.CreateAsync(new NetworkStream(socket, ownsSocket: true), _formatter, _options, cancellationToken).ConfigureAwait(false);
+            return await TransportChoice.OpenAsync(socket, _transport, isServer: true, _name, _formatter, _options, cancellationToken).ConfigureAwait(false);
         }
 
         return await IpcChannel.CreateAsync((Stream)connection, _formatter, _options, cancellationToken).ConfigureAwait(false);

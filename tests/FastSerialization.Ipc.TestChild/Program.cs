@@ -78,6 +78,80 @@ try
             return 0;
         }
 
+        case "batch-sink": // as "sink", receiving with ReceiveBatchAsync
+        {
+            await using IpcChannel channel = await IpcChannel.ConnectAsync(args[1], Registry.Create(), transport, options);
+            long count = 0;
+            ulong checksum = 0;
+            var batch = new object[700];
+            bool done = false;
+            while (!done)
+            {
+                int got = await channel.ReceiveBatchAsync(batch);
+                if (got == 0)
+                {
+                    throw new InvalidOperationException("the channel ended before the Summary");
+                }
+
+                for (int i = 0; i < got && !done; i++)
+                {
+                    if (batch[i] is Trade trade)
+                    {
+                        if (trade.Sequence != count)
+                        {
+                            throw new InvalidOperationException($"trade {trade.Sequence} arrived where {count} was expected");
+                        }
+
+                        checksum = trade.Fold(checksum);
+                        count++;
+                    }
+                    else if (batch[i] is Summary)
+                    {
+                        await channel.SendAsync(new Summary { Count = count, Checksum = checksum });
+                        done = true;
+                    }
+                }
+            }
+
+            return 0;
+        }
+
+        case "batch-source": // as "source", sending with SendBatchAsync in batches of 1 to 1,000 (arrays, lists and memory in turn)
+        {
+            await using IpcChannel channel = await IpcChannel.ConnectAsync(args[1], Registry.Create(), transport, options);
+            long total = long.Parse(args[2], System.Globalization.CultureInfo.InvariantCulture);
+            ulong checksum = 0;
+            long sent = 0;
+            int round = 0;
+            while (sent < total)
+            {
+                int size = (int)Math.Min(total - sent, 1 + (round * 397 % 1000));
+                var trades = new Trade[size];
+                for (int i = 0; i < size; i++)
+                {
+                    trades[i] = Trade.Make(sent + i);
+                    checksum = trades[i].Fold(checksum);
+                }
+
+                Task send = (round % 3) switch
+                {
+                    0 => channel.SendBatchAsync(trades),
+                    1 => channel.SendBatchAsync(trades.ToList()),
+                    _ => channel.SendBatchAsync(new ReadOnlyMemory<Trade>(trades)),
+                };
+                await send;
+                sent += size;
+                round++;
+            }
+
+            await channel.SendAsync(new Summary { Count = total, Checksum = checksum });
+            await foreach (object _ in channel.ReadAllAsync())
+            {
+            }
+
+            return 0;
+        }
+
         case "burst": // args[2] senders, each sending args[3] trades at once on one channel
         {
             await using IpcChannel channel = await IpcChannel.ConnectAsync(args[1], Registry.Create(), transport, options);

@@ -37,6 +37,9 @@ internal sealed class ReceiveQueue
     /// <summary>Completes when the queue was completed and emptied.</summary>
     public Task Completion => _messages.Reader.Completion;
 
+    /// <summary>How many messages are in the queue.</summary>
+    public int Count => _messages.Reader.Count;
+
     /// <summary>The bytes of the messages in the queue (tests).</summary>
     internal long Bytes => Volatile.Read(ref _bytes);
 
@@ -77,6 +80,24 @@ internal sealed class ReceiveQueue
             Interlocked.Add(ref _bytes, -size);
             throw;
         }
+    }
+
+    /// <summary>Adds <paramref name="message"/> when both bounds leave room for it now; false (nothing added) otherwise, or when the queue was completed.</summary>
+    public bool TryEnqueue(object message, long size)
+    {
+        if (_completed || !HasRoomFor(size))
+        {
+            return false;
+        }
+
+        Interlocked.Add(ref _bytes, size);
+        if (_messages.Writer.TryWrite(new Queued(message, size)))
+        {
+            return true;
+        }
+
+        Interlocked.Add(ref _bytes, -size);
+        return false;
     }
 
     private bool HasRoomFor(long size)

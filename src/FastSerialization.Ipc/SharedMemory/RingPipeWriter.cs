@@ -3,6 +3,7 @@ using System.Buffers;
 using System.IO.Pipelines;
 using System.Threading;
 using System.Threading.Tasks;
+using FastSerialization.Ipc.Internal;
 
 namespace FastSerialization.Ipc.SharedMemory;
 
@@ -21,7 +22,7 @@ namespace FastSerialization.Ipc.SharedMemory;
 /// hint over the ring's capacity is only a hint: it gets a staging buffer, and the record's real length
 /// decides).
 /// </remarks>
-internal sealed class RingPipeWriter : PipeWriter
+internal sealed class RingPipeWriter : PipeWriter, IInPlaceWriter
 {
     private const int MinimumStaging = 4096;
     private readonly Ring _ring;
@@ -53,7 +54,7 @@ internal sealed class RingPipeWriter : PipeWriter
     public override long UnflushedBytes => _written - _published + (_stagingEnd - _stagingStart);
 
     /// <summary>The position after everything written so far (published or not).</summary>
-    internal long Mark => _written + (_stagingEnd - _stagingStart);
+    public long Mark => _written + (_stagingEnd - _stagingStart);
 
     /// <summary>How many bytes were written straight into the ring and are not yet published (tests).</summary>
     internal long UnpublishedInRing => _written - _published;
@@ -124,7 +125,7 @@ internal sealed class RingPipeWriter : PipeWriter
     /// Publishes what was written straight into the ring, without waiting: false when staged bytes wait for
     /// room (a flush must copy them) or the writer cannot publish (completed, peer gone).
     /// </summary>
-    internal bool TryPublishInPlace()
+    public bool TryPublishInPlace()
     {
         if (_stagingEnd > _stagingStart || _completed || _doorbell.PeerGone)
         {
@@ -149,7 +150,7 @@ internal sealed class RingPipeWriter : PipeWriter
     }
 
     /// <summary>Takes back everything written after <paramref name="mark"/> (a record boundary), none of which is published yet.</summary>
-    internal void Rollback(long mark)
+    public void Rollback(long mark)
     {
         if (mark < _published)
         {

@@ -1,0 +1,34 @@
+using System;
+
+namespace FastSerialization.Ipc.Hosting;
+
+/// <summary>Settings of an <see cref="IpcServer"/> run as a hosted service (<see cref="IpcHostingServiceCollectionExtensions.AddIpcServer"/>).</summary>
+public sealed class IpcServerHostOptions
+{
+    /// <summary>The server's name, which clients pass to <see cref="IpcChannel.ConnectAsync(string, CustomBinaryFormatter, IpcTransport, IpcChannelOptions?, System.Threading.CancellationToken)"/>. Required.</summary>
+    public string Name { get; set; } = "";
+
+    /// <summary>How the server and its clients carry their bytes. Default <see cref="IpcTransport.UnixSocket"/>.</summary>
+    public IpcTransport Transport { get; set; } = IpcTransport.UnixSocket;
+
+    /// <summary>The settings of every accepted channel, or null for the defaults.</summary>
+    public IpcChannelOptions? ChannelOptions { get; set; }
+
+    /// <summary>How many clients may be in their handshake at once (<see cref="IpcServer.MaxPendingHandshakes"/>), or null for the server's default.</summary>
+    public int? MaxPendingHandshakes { get; set; }
+
+    /// <summary>
+    /// How long stopping the host waits for the channels' handlers to return once their token was canceled,
+    /// before it closes their channels under them. Default 5 seconds (the host's own shutdown timeout still
+    /// bounds the whole stop).
+    /// </summary>
+    public TimeSpan HandlerStopTimeout { get; set; } = TimeSpan.FromSeconds(5);
+
+    internal void Validate()
+    {
+        if (string.IsNullOrWhiteSpace(Name))
+        {
+            throw new InvalidOperationException("An IPC server added with AddIpcServer needs a Name (IpcServerHostOptions.Name).");
+        }
+    }
+}

@@ -1,0 +1,150 @@
+using System;
+using System.Collections.Concurrent;
+using System.Linq;
+using System.Threading;
+using System.Threading.Tasks;
+using Microsoft.Extensions.Hosting;
+using Microsoft.Extensions.Logging;
+
+namespace FastSerialization.Ipc.Hosting;
+
+/// <summary>One <see cref="IpcServer"/> as a hosted service: accepts, hands every channel to the handler, logs, stops cleanly.</summary>
+internal sealed partial class IpcServerHostedService : IHostedService, IAsyncDisposable
+{
+    private readonly IpcServerHostOptions _options;
+    private readonly Func<IpcChannel, CancellationToken, Task> _handleChannel;
+    private readonly Func<CustomBinaryFormatter> _formatter;
+    private readonly ILogger _logger;
+    private readonly CancellationTokenSource _stopping = new();
+    private readonly ConcurrentDictionary<IpcChannel, Task> _channels = new();
+    private IpcServer? _server;
+    private Task _accepting = Task.CompletedTask;
+
+    public IpcServerHostedService(IpcServerHostOptions options, Func<IpcChannel, CancellationToken, Task> handleChannel, Func<CustomBinaryFormatter> formatter, ILogger logger)
+    {
+        _options = options;
+        _handleChannel = handleChannel;
+        _formatter = formatter;
+        _logger = logger;
+    }
+
+    public Task StartAsync(CancellationToken cancellationToken)
+    {
+        IpcServer server = IpcServer.Listen(_options.Name, _formatter(), _options.Transport, _options.ChannelOptions);
+        if (_options.MaxPendingHandshakes is int pending)
+        {
+            server.MaxPendingHandshakes = pending;
+        }
+
+        server.HandshakeFailed += error => LogHandshakeRefused(_logger, _options.Name, error.Message, error);
+        server.AcceptFailed += error => LogAcceptFailed(_logger, _options.Name, error.Message, error);
+        _server = server;
+        LogListening(_logger, _options.Name, _options.Transport, server.Address);
+        _accepting = Task.Run(() => AcceptAsync(server), CancellationToken.None);
+        return Task.CompletedTask;
+    }
+
+    private async Task AcceptAsync(IpcServer server)
+    {
+        try
+        {
+            await foreach (IpcChannel channel in server.AcceptAllAsync(_stopping.Token).ConfigureAwait(false))
+            {
+                LogAccepted(_logger, _options.Name);
+                _channels[channel] = Task.Run(() => ServeAsync(channel), CancellationToken.None);
+            }
+        }
+        catch (OperationCanceledException) when (_stopping.IsCancellationRequested)
+        {
+            // Stopping.
+        }
+        catch (Exception ex) when (_stopping.IsCancellationRequested && ex is IpcException or ObjectDisposedException)
+        {
+            // The server was closed under the accept loop: stopping.
+        }
+        catch (Exception ex)
+        {
+            LogAcceptLoopEnded(_logger, _options.Name, ex.Message, ex);
+        }
+    }
+
+    private async Task ServeAsync(IpcChannel channel)
+    {
+        try
+        {
+            await _handleChannel(channel, _stopping.Token).ConfigureAwait(false);
+        }
+        catch (OperationCanceledException) when (_stopping.IsCancellationRequested)
+        {
+            // The host is stopping.
+        }
+        catch (Exception ex)
+        {
+            LogHandlerFailed(_logger, _options.Name, ex.Message, ex);
+        }
+        finally
+        {
+            await channel.DisposeAsync().ConfigureAwait(false);
+            _channels.TryRemove(channel, out _);
+        }
+    }
+
+    public async Task StopAsync(CancellationToken cancellationToken)
+    {
+        _stopping.Cancel();
+        if (_server is { } server)
+        {
+            await server.DisposeAsync().ConfigureAwait(false);
+        }
+
+        await _accepting.ConfigureAwait(false);
+        Task[] handlers = _channels.Values.ToArray();
+        try
+        {
+            await Task.WhenAll(handlers).WaitAsync(_options.HandlerStopTimeout, cancellationToken).ConfigureAwait(false);
+        }
+        catch (Exception ex) when (ex is TimeoutException or OperationCanceledException)
+        {
+            // Handlers that ignore their token: their channels are closed under them.
+            LogHandlersOutlivedStop(_logger, _options.Name, _channels.Count);
+            await Task.WhenAll(_channels.Keys.Select(channel => channel.DisposeAsync().AsTask())).ConfigureAwait(false);
+        }
+
+        LogStopped(_logger, _options.Name);
+    }
+
+    public async ValueTask DisposeAsync()
+    {
+        _stopping.Cancel();
+        if (_server is { } server)
+        {
+            await server.DisposeAsync().ConfigureAwait(false);
+        }
+
+        _stopping.Dispose();
+    }
+
+    [LoggerMessage(EventId = 1, Level = LogLevel.Information, Message = "IPC server '{Name}' listens ({Transport}) at {Address}.")]
+    private static partial void LogListening(ILogger logger, string name, IpcTransport transport, string address);
+
+    [LoggerMessage(EventId = 2, Level = LogLevel.Debug, Message = "IPC server '{Name}' accepted a client.")]
+    private static partial void LogAccepted(ILogger logger, string name);
+
+    [LoggerMessage(EventId = 3, Level = LogLevel.Warning, Message = "IPC server '{Name}' refused a client's handshake: {Reason}")]
+    private static partial void LogHandshakeRefused(ILogger logger, string name, string reason, Exception error);
+
+    [LoggerMessage(EventId = 4, Level = LogLevel.Error, Message = "IPC server '{Name}' failed to accept a connection: {Reason}")]
+    private static partial void LogAcceptFailed(ILogger logger, string name, string reason, Exception error);
+
+    [LoggerMessage(EventId = 5, Level = LogLevel.Error, Message = "IPC server '{Name}': a channel's handler failed: {Reason}")]
+    private static partial void LogHandlerFailed(ILogger logger, string name, string reason, Exception error);
+
+    [LoggerMessage(EventId = 6, Level = LogLevel.Error, Message = "IPC server '{Name}' stopped accepting: {Reason}")]
+    private static partial void LogAcceptLoopEnded(ILogger logger, string name, string reason, Exception error);
+
+    [LoggerMessage(EventId = 7, Level = LogLevel.Warning, Message = "IPC server '{Name}': {Count} handler(s) did not return in time after the host began to stop; their channels were closed.")]
+    private static partial void LogHandlersOutlivedStop(ILogger logger, string name, int count);
+
+    [LoggerMessage(EventId = 8, Level = LogLevel.Information, Message = "IPC server '{Name}' stopped.")]
+    private static partial void LogStopped(ILogger logger, string name);
+}
