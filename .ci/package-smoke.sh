@@ -60,6 +60,9 @@ check_metadata FastSerialization.Files
 echo "package-smoke: packing FastSerialization.Ipc $version"
 dotnet pack "$root/src/FastSerialization.Ipc/FastSerialization.Ipc.csproj" -c Release -o "$feed" -p:Version="$version" --nologo -v:q
 check_metadata FastSerialization.Ipc
+echo "package-smoke: packing FastSerialization.Ipc.Hosting $version"
+dotnet pack "$root/src/FastSerialization.Ipc.Hosting/FastSerialization.Ipc.Hosting.csproj" -c Release -o "$feed" -p:Version="$version" --nologo -v:q
+check_metadata FastSerialization.Ipc.Hosting
 
 # FastSerialization may only come from the local folder; anything else from the machine's usual source.
 cat > "$app/nuget.config" <<XML
