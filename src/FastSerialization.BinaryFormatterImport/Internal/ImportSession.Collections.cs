@@ -175,8 +175,12 @@ internal sealed partial class ImportSession
     {
         // A generic collection in a member declared as object would have to be created from the payload's
         // type arguments: declare the member with its collection type instead.
-        SequenceTarget? sequence = generic && target == typeof(object) ? null : SequenceTarget.For(target);
-        return sequence ?? throw Error($"the payload's {name.FullName} cannot go into a member of type {target}");
+        if (generic && target == typeof(object))
+        {
+            throw Error($"the payload's {name.FullName} is in a member declared as object; declare the member with its collection type");
+        }
+
+        return SequenceTarget.For(target) ?? throw Error($"the payload's {name.FullName} cannot go into a member of type {target}");
     }
 
     private object FillSequence(SerializationRecordId id, SequenceTarget sequence, Array elements, int count)
