@@ -6,6 +6,7 @@ namespace FastSerialization.BinaryFormatterImport.Internal;
 
 /// <summary>What every import of one importer shares: the type map, the options, the shapes found so far.</summary>
 [RequiresUnreferencedCode(TrimmingMessages.Reflection)]
+[RequiresDynamicCode(TrimmingMessages.DynamicCode)]
 internal sealed class ImportContext
 {
     private readonly ConcurrentDictionary<Type, TypeShape> _shapes = new();

@@ -41,27 +41,6 @@ internal sealed partial class ImportSession
         return FillSequence(array.Id, sequence, elements, elements.Length);
     }
 
-    private object? TryConvertCollection(ClassRecord record, TypeNameInfo name, Type target, out bool handled)
-    {
-        handled = true;
-        string? generic = record.TypeName.IsConstructedGenericType ? record.TypeName.GetGenericTypeDefinition().FullName : null;
-        switch (generic ?? name.FullName)
-        {
-            case ListName:
-            case ArrayListName:
-                return ReadList(record, name, target, generic is not null);
-            case HashSetName:
-                return ReadHashSet(record, name, target);
-            case DictionaryName:
-                return ReadDictionary(record, name, target, "KeyValuePairs");
-            case HashtableName:
-                return ReadHashtable(record, name, target);
-            default:
-                handled = false;
-                return null;
-        }
-    }
-
     private object ReadList(ClassRecord record, TypeNameInfo name, Type target, bool generic)
     {
         SequenceTarget sequence = SequenceFor(name, target, generic);

@@ -6,37 +6,90 @@ namespace FastSerialization.BinaryFormatterImport.Internal;
 /// <summary>Class records: the values BinaryFormatter writes as objects (Guid, enums), then the user's types.</summary>
 internal sealed partial class ImportSession
 {
+    private enum RecordKind
+    {
+        Guid,
+        Enum,
+        List,
+        HashSet,
+        Dictionary,
+        Hashtable,
+        Mapped,
+        Unmapped,
+    }
+
     private object? ConvertClass(ClassRecord record, Type target)
     {
+        // What a payload class becomes is decided once per class (its records share one TypeName) and target.
+        if (!_kinds.TryGetValue(record.TypeName, out (Type Target, Type? Resolved, RecordKind Kind) plan) || plan.Target != target)
+        {
+            RecordKind kind = Classify(record, target, out Type? resolved);
+            plan = (target, resolved, kind);
+            _kinds[record.TypeName] = plan;
+        }
+
+        switch (plan.Kind)
+        {
+            case RecordKind.Guid:
+                return ReadGuid(record);
+            case RecordKind.Enum:
+                return ReadEnum(record, plan.Resolved!);
+            case RecordKind.List:
+                return ReadList(record, new TypeNameInfo(record), target, record.TypeName.IsConstructedGenericType);
+            case RecordKind.HashSet:
+                return ReadHashSet(record, new TypeNameInfo(record), target);
+            case RecordKind.Dictionary:
+                return ReadDictionary(record, new TypeNameInfo(record), target, "KeyValuePairs");
+            case RecordKind.Hashtable:
+                return ReadHashtable(record, new TypeNameInfo(record), target);
+            case RecordKind.Mapped:
+                return ReadObject(record, plan.Resolved!);
+            default:
+                return Unmapped(new TypeNameInfo(record), target);
+        }
+    }
+
+    private RecordKind Classify(ClassRecord record, Type target, out Type? resolved)
+    {
+        resolved = null;
         var name = new TypeNameInfo(record);
         if (name.FullName == "System.Guid" && (target == typeof(Guid) || target == typeof(object)))
         {
-            return ReadGuid(record);
+            return RecordKind.Guid;
         }
 
         if (target.IsEnum && IsEnumRecord(record))
         {
-            return ReadEnum(record, target);
+            resolved = target;
+            return RecordKind.Enum;
         }
 
-        object? collection = TryConvertCollection(record, name, target, out bool handled);
-        if (handled)
+        string? generic = record.TypeName.IsConstructedGenericType ? record.TypeName.GetGenericTypeDefinition().FullName : null;
+        switch (generic ?? name.FullName)
         {
-            return collection;
+            case ListName:
+            case ArrayListName:
+                return RecordKind.List;
+            case HashSetName:
+                return RecordKind.HashSet;
+            case DictionaryName:
+                return RecordKind.Dictionary;
+            case HashtableName:
+                return RecordKind.Hashtable;
         }
 
-        Type? type = ResolveType(name, target);
-        if (type is null)
+        resolved = ResolveType(name, target);
+        if (resolved is null)
         {
-            return Unmapped(name, target);
+            return RecordKind.Unmapped;
         }
 
-        if (type.IsEnum)
+        if (resolved.IsEnum)
         {
-            return record.HasMember("value__") ? ReadEnum(record, type) : throw Error($"the enum {type} is mapped to a payload object without value__");
+            return IsEnumRecord(record) ? RecordKind.Enum : throw Error($"the enum {resolved} is mapped to a payload object without value__");
         }
 
-        return ReadObject(record, type);
+        return RecordKind.Mapped;
     }
 
     /// <summary>
@@ -67,9 +120,19 @@ internal sealed partial class ImportSession
             _built[record.Id] = instance;
         }
 
+        // Records of one class share its metadata (and its TypeName instance): the member names are
+        // matched to slots once per class and payload.
+        if (!_slots.TryGetValue(record.TypeName, out SlotPlan? plan) || plan.Shape != shape)
+        {
+            plan = new SlotPlan(shape, record.MemberNames);
+            _slots[record.TypeName] = plan;
+        }
+
+        int index = -1;
         foreach (string member in record.MemberNames)
         {
-            MemberSlot? slot = shape.Find(member);
+            index++;
+            MemberSlot? slot = plan.SlotAt(index, member);
             if (slot is null)
             {
                 continue; // a member the new type no longer has
@@ -132,5 +195,28 @@ internal sealed partial class ImportSession
         }
 
         return Enum.ToObject(target, value);
+    }
+
+    /// <summary>The slots of one payload class's members, in the payload's member order.</summary>
+    private sealed class SlotPlan
+    {
+        private readonly string[] _names;
+        private readonly MemberSlot?[] _slots;
+
+        public SlotPlan(TypeShape shape, System.Collections.Generic.IEnumerable<string> names)
+        {
+            Shape = shape;
+            _names = System.Linq.Enumerable.ToArray(names);
+            _slots = new MemberSlot?[_names.Length];
+            for (int i = 0; i < _names.Length; i++)
+            {
+                _slots[i] = shape.Find(_names[i]);
+            }
+        }
+
+        public TypeShape Shape { get; }
+
+        public MemberSlot? SlotAt(int index, string name)
+            => index < _names.Length && string.Equals(_names[index], name, StringComparison.Ordinal) ? _slots[index] : Shape.Find(name);
     }
 }

@@ -18,6 +18,8 @@ internal sealed partial class ImportSession
     private readonly ImportContext _context;
     private readonly Dictionary<SerializationRecordId, object> _built = new();
     private readonly ImportPath _path = new();
+    private readonly Dictionary<System.Reflection.Metadata.TypeName, SlotPlan> _slots = new(ReferenceComparer.Instance);
+    private readonly Dictionary<System.Reflection.Metadata.TypeName, (Type Target, Type? Resolved, RecordKind Kind)> _kinds = new(ReferenceComparer.Instance);
     private long _elementBudget;
     private int _depth;
 
@@ -161,5 +163,15 @@ internal sealed partial class ImportSession
         public string FullName { get; }
 
         public string? Assembly { get; }
+    }
+
+    /// <summary>Compares payload type names by instance: records of one class share theirs.</summary>
+    private sealed class ReferenceComparer : IEqualityComparer<System.Reflection.Metadata.TypeName>
+    {
+        public static readonly ReferenceComparer Instance = new();
+
+        public bool Equals(System.Reflection.Metadata.TypeName? x, System.Reflection.Metadata.TypeName? y) => ReferenceEquals(x, y);
+
+        public int GetHashCode(System.Reflection.Metadata.TypeName obj) => System.Runtime.CompilerServices.RuntimeHelpers.GetHashCode(obj);
     }
 }

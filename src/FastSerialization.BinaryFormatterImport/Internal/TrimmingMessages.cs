@@ -10,5 +10,5 @@ internal static class TrimmingMessages
 
     public const string DynamicCode =
         "The importer creates arrays and generic collections (T[], List<T>, Dictionary<TKey, TValue>, HashSet<T>) of the " +
-        "mapped types' member types at run time.";
+        "mapped types' member types at run time, and compiles setters for the members it sets often.";
 }

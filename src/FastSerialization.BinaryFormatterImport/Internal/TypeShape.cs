@@ -11,6 +11,7 @@ namespace FastSerialization.BinaryFormatterImport.Internal;
 /// each of BinaryFormatter's member names goes into. Found once per type by reflection.
 /// </summary>
 [RequiresUnreferencedCode(TrimmingMessages.Reflection)]
+[RequiresDynamicCode(TrimmingMessages.DynamicCode)]
 internal sealed class TypeShape
 {
     private const string BackingFieldSuffix = ">k__BackingField";
