@@ -41,7 +41,8 @@ public static class Program
             // The default: one launch, 3 warmups, 10 measured iterations of 250 ms.
             _ => Job.Default.WithLaunchCount(1).WithWarmupCount(3).WithIterationCount(10).WithIterationTime(TimeInterval.FromMilliseconds(250)).WithId("Import"),
         };
-        IConfig config = DefaultConfig.Instance
+        IConfig config = ManualConfig.Create(DefaultConfig.Instance)
+            .WithBuildTimeout(TimeSpan.FromMinutes(10)) // the generated project builds slowly under nice on a loaded machine
             .AddJob(job.WithArguments([EnableBinaryFormatter]))
             .AddDiagnoser(MemoryDiagnoser.Default)
             .AddExporter(MarkdownExporter.GitHub)
