@@ -2,6 +2,7 @@ using System;
 using System.Collections;
 using System.Collections.Generic;
 using System.Diagnostics.CodeAnalysis;
+using System.Reflection;
 
 namespace FastSerialization.BinaryFormatterImport.Internal;
 
@@ -10,11 +11,11 @@ namespace FastSerialization.BinaryFormatterImport.Internal;
 [RequiresDynamicCode(TrimmingMessages.DynamicCode)]
 internal sealed class DictionaryTarget
 {
-    private readonly Type _created;
+    private readonly ConstructorInfo _withCapacity;
 
     private DictionaryTarget(Type created, Type key, Type value)
     {
-        _created = created;
+        _withCapacity = created.GetConstructor(new[] { typeof(int) })!;
         Key = key;
         Value = value;
     }
@@ -45,5 +46,5 @@ internal sealed class DictionaryTarget
         return null;
     }
 
-    public IDictionary Create(int count) => (IDictionary)Activator.CreateInstance(_created, count)!;
+    public IDictionary Create(int count) => (IDictionary)_withCapacity.Invoke(new object[] { count });
 }

@@ -10,6 +10,8 @@ namespace FastSerialization.BinaryFormatterImport.Internal;
 internal sealed class ImportContext
 {
     private readonly ConcurrentDictionary<Type, TypeShape> _shapes = new();
+    private readonly ConcurrentDictionary<Type, SequenceTarget?> _sequences = new();
+    private readonly ConcurrentDictionary<(Type, bool), DictionaryTarget?> _dictionaries = new();
 
     public ImportContext(CustomBinaryFormatter formatter, BinaryFormatterImportOptions options)
     {
@@ -22,4 +24,8 @@ internal sealed class ImportContext
     public TypeMap Types { get; }
 
     public TypeShape GetShape(Type type) => _shapes.GetOrAdd(type, t => new TypeShape(t, Options.MemberAliases));
+
+    public SequenceTarget? GetSequence(Type target) => _sequences.GetOrAdd(target, SequenceTarget.For);
+
+    public DictionaryTarget? GetDictionary(Type target, bool allowObject) => _dictionaries.GetOrAdd((target, allowObject), key => DictionaryTarget.For(key.Item1, key.Item2));
 }

@@ -26,11 +26,11 @@ internal sealed partial class ImportSession
                 return values;
             }
 
-            return FillSequence(array.Id, SequenceTarget.For(typeof(object[]))!, values, values.Length);
+            return FillSequence(array.Id, _context.GetSequence(typeof(object[]))!, values, values.Length);
         }
 
-        SequenceTarget sequence = SequenceTarget.For(target) ?? throw Error($"an array cannot go into a member of type {target}");
-        Array elements = GetElements(array, sequence.Element.MakeArrayType());
+        SequenceTarget sequence = _context.GetSequence(target) ?? throw Error($"an array cannot go into a member of type {target}");
+        Array elements = GetElements(array, sequence.ElementArray);
         if (elements.GetType() == target && (sequence.Element.IsPrimitive || sequence.Element == typeof(string) || sequence.Element == typeof(decimal)
             || sequence.Element == typeof(DateTime) || sequence.Element == typeof(TimeSpan)))
         {
@@ -48,7 +48,7 @@ internal sealed partial class ImportSession
         Array elements = record.GetRawValue("_items") switch
         {
             null => Array.Empty<object>(),
-            ArrayRecord items => GetElements(items, sequence.Element.MakeArrayType()),
+            ArrayRecord items => GetElements(items, sequence.ElementArray),
             _ => throw Error($"the {name.FullName}'s _items is not an array"),
         };
         if (size < 0 || size > elements.Length)
@@ -65,7 +65,7 @@ internal sealed partial class ImportSession
         Array elements = !record.HasMember("Elements") ? Array.Empty<object>() : record.GetRawValue("Elements") switch
         {
             null => Array.Empty<object>(),
-            ArrayRecord items => GetElements(items, sequence.Element.MakeArrayType()),
+            ArrayRecord items => GetElements(items, sequence.ElementArray),
             _ => throw Error($"the {name.FullName}'s Elements is not an array"),
         };
         return FillSequence(record.Id, sequence, elements, elements.Length);
@@ -73,7 +73,7 @@ internal sealed partial class ImportSession
 
     private object ReadDictionary(ClassRecord record, TypeNameInfo name, Type target, string pairsMember)
     {
-        DictionaryTarget dictionary = DictionaryTarget.For(target, allowObject: false)
+        DictionaryTarget dictionary = _context.GetDictionary(target, allowObject: false)
             ?? throw Error($"the payload's {name.FullName} cannot go into a member of type {target}");
         Array pairs = !record.HasMember(pairsMember) ? Array.Empty<object>() : record.GetRawValue(pairsMember) switch
         {
@@ -101,7 +101,7 @@ internal sealed partial class ImportSession
 
     private object ReadHashtable(ClassRecord record, TypeNameInfo name, Type target)
     {
-        DictionaryTarget dictionary = DictionaryTarget.For(target, allowObject: true)
+        DictionaryTarget dictionary = _context.GetDictionary(target, allowObject: true)
             ?? throw Error($"the payload's {name.FullName} cannot go into a member of type {target}");
         Array keys = ArrayMember(record, "Keys");
         Array values = ArrayMember(record, "Values");
@@ -159,7 +159,7 @@ internal sealed partial class ImportSession
             throw Error($"the payload's {name.FullName} is in a member declared as object; declare the member with its collection type");
         }
 
-        return SequenceTarget.For(target) ?? throw Error($"the payload's {name.FullName} cannot go into a member of type {target}");
+        return _context.GetSequence(target) ?? throw Error($"the payload's {name.FullName} cannot go into a member of type {target}");
     }
 
     private object FillSequence(SerializationRecordId id, SequenceTarget sequence, Array elements, int count)

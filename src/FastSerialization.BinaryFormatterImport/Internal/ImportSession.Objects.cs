@@ -1,4 +1,5 @@
 using System;
+using System.Diagnostics.CodeAnalysis;
 using System.Formats.Nrbf;
 
 namespace FastSerialization.BinaryFormatterImport.Internal;
@@ -138,7 +139,7 @@ internal sealed partial class ImportSession
                 continue; // a member the new type no longer has
             }
 
-            _path.PushMember(DisplayName(member));
+            _path.PushMember(plan.DisplayAt(index, member));
             object? value = ConvertValue(record.GetRawValue(member), slot.MemberType);
             try
             {
@@ -198,9 +199,12 @@ internal sealed partial class ImportSession
     }
 
     /// <summary>The slots of one payload class's members, in the payload's member order.</summary>
+    [RequiresUnreferencedCode(TrimmingMessages.Reflection)]
+    [RequiresDynamicCode(TrimmingMessages.DynamicCode)]
     private sealed class SlotPlan
     {
         private readonly string[] _names;
+        private readonly string[] _display;
         private readonly MemberSlot?[] _slots;
 
         public SlotPlan(TypeShape shape, System.Collections.Generic.IEnumerable<string> names)
@@ -208,13 +212,19 @@ internal sealed partial class ImportSession
             Shape = shape;
             _names = System.Linq.Enumerable.ToArray(names);
             _slots = new MemberSlot?[_names.Length];
+            _display = new string[_names.Length];
             for (int i = 0; i < _names.Length; i++)
             {
                 _slots[i] = shape.Find(_names[i]);
+                _display[i] = DisplayName(_names[i]);
             }
         }
 
         public TypeShape Shape { get; }
+
+        /// <summary>The member's name for paths in messages: an auto-property's name rather than its backing field's.</summary>
+        public string DisplayAt(int index, string name)
+            => index < _names.Length && string.Equals(_names[index], name, StringComparison.Ordinal) ? _display[index] : DisplayName(name);
 
         public MemberSlot? SlotAt(int index, string name)
             => index < _names.Length && string.Equals(_names[index], name, StringComparison.Ordinal) ? _slots[index] : Shape.Find(name);

@@ -17,6 +17,8 @@ internal sealed class SequenceTarget
     private readonly Kind _kind;
     private readonly Type _created;
     private readonly MethodInfo? _add;
+    private readonly ConstructorInfo? _withCapacity;
+    private Type? _elementArray;
 
     private SequenceTarget(Kind kind, Type created, Type element)
     {
@@ -24,6 +26,7 @@ internal sealed class SequenceTarget
         _created = created;
         Element = element;
         _add = kind == Kind.Set ? created.GetMethod("Add", new[] { element }) : null;
+        _withCapacity = kind == Kind.List ? created.GetConstructor(new[] { typeof(int) }) : null;
     }
 
     private enum Kind
@@ -35,6 +38,9 @@ internal sealed class SequenceTarget
     }
 
     public Type Element { get; }
+
+    /// <summary><see cref="Element"/>[]: what NrbfDecoder is asked for when the payload's array is jagged.</summary>
+    public Type ElementArray => _elementArray ??= Element.MakeArrayType();
 
     /// <summary>The sequence for <paramref name="target"/>, or null when it is not a sequence type the importer makes.</summary>
     public static SequenceTarget? For(Type target)
@@ -73,7 +79,7 @@ internal sealed class SequenceTarget
     public object Create(int count) => _kind switch
     {
         Kind.Array => Array.CreateInstance(Element, count),
-        Kind.List => Activator.CreateInstance(_created, count)!,
+        Kind.List => _withCapacity!.Invoke(new object[] { count }),
         Kind.NonGenericList => new ArrayList(count),
         _ => Activator.CreateInstance(_created)!,
     };
