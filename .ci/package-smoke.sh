@@ -63,6 +63,16 @@ check_metadata FastSerialization.Ipc
 echo "package-smoke: packing FastSerialization.Ipc.Hosting $version"
 dotnet pack "$root/src/FastSerialization.Ipc.Hosting/FastSerialization.Ipc.Hosting.csproj" -c Release -o "$feed" -p:Version="$version" --nologo -v:q
 check_metadata FastSerialization.Ipc.Hosting
+echo "package-smoke: packing FastSerialization.BinaryFormatterImport $version"
+dotnet pack "$root/src/FastSerialization.BinaryFormatterImport/FastSerialization.BinaryFormatterImport.csproj" -c Release -o "$feed" -p:Version="$version" --nologo -v:q
+check_metadata FastSerialization.BinaryFormatterImport
+bfi_nuspec=$(unzip -p "$feed/FastSerialization.BinaryFormatterImport.$version.nupkg" FastSerialization.BinaryFormatterImport.nuspec)
+for want in 'id="System.Formats.Nrbf"' 'id="FastSerialization"'; do
+    if ! grep -qF "$want" <<<"$bfi_nuspec"; then
+        echo "package-smoke: FAIL: FastSerialization.BinaryFormatterImport's nuspec lacks the dependency $want" >&2
+        exit 1
+    fi
+done
 
 # FastSerialization may only come from the local folder; anything else from the machine's usual source.
 cat > "$app/nuget.config" <<XML

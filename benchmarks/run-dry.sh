@@ -60,6 +60,13 @@ grep -q "^All [0-9]* record-file benchmarks ran" "$out/files.log" || { echo "run
 FS_FILES_BENCH_RECORDS=100000 dotnet run -c Release --no-build --project "$files_project" -- random --reads 2000 --results "$out/files"
 [ -s "$out/files/record-files-random.md" ] || { echo "run-dry: record-files-random.md was not written" >&2; exit 1; }
 
+echo "== importing BinaryFormatter payloads (FastSerialization.BinaryFormatterImport.Benchmarks), --job Dry"
+import_project="$root/benchmarks/FastSerialization.BinaryFormatterImport.Benchmarks"
+dotnet build -c Release "$import_project" -nologo -v quiet
+dotnet run -c Release --no-build --project "$import_project" -- --job dry --results "$out/import" 2>&1 | tee "$out/import.log"
+grep -q "^All [0-9]* import benchmarks ran" "$out/import.log" || { echo "run-dry: an import benchmark failed" >&2; exit 1; }
+[ -s "$out/import/binaryformatter-import.md" ] || { echo "run-dry: binaryformatter-import.md was not written" >&2; exit 1; }
+
 echo "== HybridCache over Redis (FastSerialization.Caching.Benchmarks), --job Dry"
 cache_project="$root/benchmarks/FastSerialization.Caching.Benchmarks"
 dotnet build -c Release "$cache_project" -nologo -v quiet

@@ -35,3 +35,7 @@ FS_FILES_CRASH_SECONDS="${FILES_CRASH_SECONDS:-180}" FS_FILES_SWEEP_RECORDS="${F
 # gRPC over loopback and HybridCache over Redis (issue 12): both need redis-server for the second one.
 dotnet run -c Release --project "$here/../samples/GrpcDemo" -- --pings "${GRPC_PINGS:-20000}" --messages "${GRPC_MESSAGES:-1000000}" --rounds "${GRPC_ROUNDS:-4}" --report "$here/results/grpc.md"
 dotnet run -c Release --project "$here/FastSerialization.Caching.Benchmarks" -- --filter '*' --job Short --artifacts "${TMPDIR:-/tmp}/fastserialization-caching-bench"
+
+# Importing BinaryFormatter payloads (issue 11): the importer next to BinaryFormatter.Deserialize; writes
+# benchmarks/results/binaryformatter-import.md.
+dotnet run -c Release --project "$here/FastSerialization.BinaryFormatterImport.Benchmarks"

@@ -1,0 +1,149 @@
+using System;
+using System.Collections.Generic;
+using System.Diagnostics;
+using System.Globalization;
+using System.IO;
+using System.Linq;
+using System.Runtime.Serialization.Formatters.Binary;
+using FastSerialization;
+using FastSerialization.BinaryFormatterImport;
+
+// Converts a folder of files written by BinaryFormatter into one file of FastSerialization records.
+//   dotnet run -c Release --project samples/Migration -- [--folder DIR] [--count N] [--out FILE]
+// With an empty (or missing) folder it first creates N legacy files with the real BinaryFormatter
+// (every 50th one holds a type the new application dropped), so the sample runs anywhere.
+string folder = Path.Combine(Path.GetTempPath(), $"fastserialization-migration-{Environment.ProcessId}");
+int count = 500;
+string? output = null;
+bool ownFolder = true;
+for (int i = 0; i < args.Length; i++)
+{
+    switch (args[i])
+    {
+        case "--folder": folder = args[++i]; ownFolder = false; break;
+        case "--count": count = int.Parse(args[++i], CultureInfo.InvariantCulture); break;
+        case "--out": output = args[++i]; break;
+        default: Console.Error.WriteLine($"unknown argument {args[i]}"); return 2;
+    }
+}
+
+output ??= Path.Combine(Path.GetTempPath(), $"fastserialization-migration-{Environment.ProcessId}.records");
+Directory.CreateDirectory(folder);
+if (Directory.GetFiles(folder).Length == 0)
+{
+    Console.WriteLine($"Creating {count} BinaryFormatter files in {folder} ...");
+    CreateLegacyFiles(folder, count);
+}
+
+// 1. The new application's registry: only these types can ever come out of the old files.
+var formatter = new CustomBinaryFormatter();
+formatter.Register<Shop.Customer>(1);
+formatter.Register<Shop.Invoice>(2);
+var importer = new BinaryFormatterImporter(formatter);
+var converter = new BinaryFormatterConverter(importer);
+
+// 2. Convert file by file into one record stream, with progress.
+string[] files = Directory.GetFiles(folder).OrderBy(f => f, StringComparer.Ordinal).ToArray();
+var unmapped = new SortedDictionary<string, long>(StringComparer.Ordinal);
+long read = 0, written = 0, records = 0, skipped = 0;
+var clock = Stopwatch.StartNew();
+using (FileStream destination = File.Create(output))
+{
+    for (int i = 0; i < files.Length; i++)
+    {
+        using FileStream source = File.OpenRead(files[i]);
+        BinaryFormatterConversionResult result = converter.Convert(source, destination);
+        read += result.BytesRead;
+        written += result.BytesWritten;
+        records += result.RecordsWritten;
+        skipped += result.PayloadsSkipped;
+        foreach (KeyValuePair<string, long> type in result.UnmappedTypes)
+        {
+            unmapped[type.Key] = unmapped.GetValueOrDefault(type.Key) + type.Value;
+        }
+
+        if ((i + 1) % Math.Max(1, files.Length / 10) == 0 || i == files.Length - 1)
+        {
+            Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+                $"  [{i + 1,6}/{files.Length}] {100.0 * (i + 1) / files.Length,5:F1}%  {records} records, {skipped} skipped, {read / 1024.0:F1} KiB read -> {written / 1024.0:F1} KiB written"));
+        }
+    }
+}
+
+clock.Stop();
+Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+    $"Converted {files.Length} files in {clock.Elapsed.TotalSeconds:F2} s: {records} records, {read} bytes of BinaryFormatter -> {written} bytes of records ({100.0 * written / Math.Max(1, read):F0}%)"));
+foreach (KeyValuePair<string, long> type in unmapped)
+{
+    Console.WriteLine($"  not mapped (skipped): {type.Key} x {type.Value}");
+}
+
+// 3. Check: the record file reads back, as many records as converted, each equal to a direct import of its file.
+List<object> back;
+using (FileStream file = File.OpenRead(output))
+{
+    back = formatter.ReadAll(file).ToList();
+}
+
+bool ok = back.Count == records && records > 0;
+int checkedFiles = 0, index = 0;
+foreach (string file in files)
+{
+    using FileStream source = File.OpenRead(file);
+    object? direct;
+    try
+    {
+        direct = importer.Import(source);
+    }
+    catch (FastSerializationException) when (skipped > 0)
+    {
+        continue; // the unmapped files
+    }
+
+    ok &= index < back.Count && Same(direct, back[index]);
+    index++;
+    checkedFiles++;
+}
+
+Console.WriteLine($"Read back {back.Count} records; {checkedFiles} compared with a direct import of their file.");
+if (ownFolder)
+{
+    Directory.Delete(folder, recursive: true);
+}
+
+File.Delete(output);
+Console.WriteLine(ok ? "migration sample: OK" : "migration sample: FAILED");
+return ok ? 0 : 1;
+
+static bool Same(object? a, object? b) => (a, b) switch
+{
+    (Shop.Customer x, Shop.Customer y) => x.Name == y.Name && x.Tier == y.Tier && x.CustomerSince == y.CustomerSince,
+    (Shop.Invoice x, Shop.Invoice y) => x.Number == y.Number && Same(x.BilledTo, y.BilledTo) && x.PaidUtc == y.PaidUtc && x.Currency == y.Currency
+        && (x.Amounts ?? new()).SequenceEqual(y.Amounts ?? new()) && (x.Notes ?? new()).OrderBy(p => p.Key).SequenceEqual((y.Notes ?? new()).OrderBy(p => p.Key)),
+    (null, null) => true,
+    _ => false,
+};
+
+static void CreateLegacyFiles(string folder, int count)
+{
+    var random = new Random(42);
+    var formatter = new BinaryFormatter();
+    for (int i = 0; i < count; i++)
+    {
+        var customer = new LegacyShop.Customer { Name = "customer " + (i % 37), Tier = (LegacyShop.Tier)(i % 3), Since = new DateTime(2010, 1, 1, 0, 0, 0, DateTimeKind.Utc).AddDays(i) };
+        object graph = i % 50 == 49
+            ? new LegacyShop.AuditEntry { Who = "admin", When = DateTime.UnixEpoch.AddHours(i) }
+            : i % 2 == 0
+                ? customer
+                : new LegacyShop.Invoice
+                {
+                    Number = i,
+                    BilledTo = customer,
+                    Amounts = Enumerable.Range(0, 1 + random.Next(8)).Select(k => Math.Round((decimal)random.NextDouble() * 1000m, 2)).ToList(),
+                    Notes = new Dictionary<string, string> { ["po"] = "PO-" + i, ["desk"] = "north" },
+                    PaidUtc = i % 3 == 0 ? null : new DateTime(2024, 5, 1, 0, 0, 0, DateTimeKind.Utc).AddMinutes(i),
+                };
+        using FileStream file = File.Create(Path.Combine(folder, string.Create(CultureInfo.InvariantCulture, $"{i:D6}.bin")));
+        formatter.Serialize(file, graph);
+    }
+}

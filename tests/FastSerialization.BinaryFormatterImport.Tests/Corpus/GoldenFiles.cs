@@ -1,0 +1,23 @@
+using System;
+using System.IO;
+using System.Runtime.CompilerServices;
+
+namespace FastSerialization.BinaryFormatterImport.Tests.Corpus;
+
+/// <summary>
+/// The committed payloads in Golden/: written once by the real BinaryFormatter, read back by the import
+/// tests without it. Set FS_REWRITE_GOLDEN=1 to rewrite them from the corpus (GoldenPayloadTests).
+/// </summary>
+internal static class GoldenFiles
+{
+    public static bool Rewrite => Environment.GetEnvironmentVariable("FS_REWRITE_GOLDEN") == "1";
+
+    /// <summary>The copy next to the test assembly (copied from the source folder at build).</summary>
+    public static string OutputPath(string name) => Path.Combine(AppContext.BaseDirectory, "Golden", name + ".bin");
+
+    /// <summary>The committed copy in the source folder.</summary>
+    public static string SourcePath(string name)
+        => Path.Combine(Path.GetDirectoryName(Path.GetDirectoryName(ThisFile()))!, "Golden", name + ".bin");
+
+    private static string ThisFile([CallerFilePath] string path = "") => path;
+}

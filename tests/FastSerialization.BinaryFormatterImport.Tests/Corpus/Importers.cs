@@ -1,0 +1,29 @@
+using FastSerialization.BinaryFormatterImport;
+
+namespace FastSerialization.BinaryFormatterImport.Tests.Corpus;
+
+/// <summary>The formatter and importer the tests share: the modern types registered with stable ids.</summary>
+internal static class Importers
+{
+    public static CustomBinaryFormatter CreateFormatter()
+    {
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register<Modern.Address>(1);
+        formatter.Register<Modern.Customer>(2);
+        formatter.Register<Modern.OrderLine>(3);
+        formatter.Register<Modern.Order>(4);
+        formatter.Register<Modern.Node>(5);
+        formatter.Register<Modern.Renamed>(6);
+        formatter.Register<Modern.Widening>(7);
+        return formatter;
+    }
+
+    /// <summary>Registered types map by their [BinaryFormatterType]; the import-only ones explicitly.</summary>
+    public static BinaryFormatterImportOptions CreateOptions() => new BinaryFormatterImportOptions()
+        .MapType<Modern.Everything>("Legacy.Everything")
+        .MapType<Modern.Holder>("Legacy.Holder")
+        .MapType<Modern.Book>("Legacy.Book");
+
+    public static BinaryFormatterImporter Create(BinaryFormatterImportOptions? options = null)
+        => new(CreateFormatter(), options ?? CreateOptions());
+}
