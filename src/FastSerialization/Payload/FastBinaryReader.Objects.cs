@@ -96,6 +96,12 @@ public ref partial struct FastBinaryReader
             throw ThrowHelper.Malformed($"nested objects go deeper than the limit of {_maxDepth} (reading {typeof(T)})", start, _typeId);
         }
 
+        if (_depth >= StackGuard.CheckFromDepth && !StackGuard.HasRoom())
+        {
+            _position = start;
+            throw ThrowHelper.Malformed($"nested objects go {_depth} deep and the thread's stack has no room for another level (reading {typeof(T)}; MaxDepth is {_maxDepth})", start, _typeId);
+        }
+
         int outerEnd = _end;
         _end = _position + length;
         _depth++;
