@@ -168,7 +168,10 @@ namespace Golden
                     {
                         global::System.Guid __e0;
                         __e0 = reader.ReadGuid();
-                        __r0.Add(__e0);
+                        if (!__r0.Add(__e0))
+                        {
+                            throw reader.CreateMalformedException("a set has a duplicate element");
+                        }
                     }
                     this.Ids = __r0;
                 }

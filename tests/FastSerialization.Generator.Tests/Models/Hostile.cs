@@ -129,3 +129,14 @@ public sealed partial class Heavy
 
     public Dictionary<string, int> Named { get; set; } = new();
 }
+
+/// <summary>A set and a dictionary, for the one rule on repeated elements and keys.</summary>
+[BinarySerializable]
+public sealed partial class SetHolder
+{
+    public HashSet<int>? Set { get; set; }
+
+    public Dictionary<int, string>? Map { get; set; }
+
+    public List<HashSet<int>>? Sets { get; set; }
+}
