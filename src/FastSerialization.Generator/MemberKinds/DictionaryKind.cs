@@ -42,6 +42,9 @@ internal sealed class DictionaryKind : CollectionKind
 
     protected override int MinElementSize(TypeShape shape) => shape.Element!.MinSize + shape.Value!.MinSize;
 
+    protected override string StorageElement(TypeShape shape) =>
+        "global::System.Collections.Generic.KeyValuePair<" + shape.Element!.TypeDisplay + ", " + shape.Value!.TypeDisplay + ">";
+
     protected override void EmitWriteElements(IndentedWriter w, TypeShape shape, string collection, int depth)
     {
         string p = Local("__p", depth);

@@ -115,7 +115,7 @@ public sealed partial class CustomBinaryFormatter
         RecordHeader header = RecordFrame.ReadHeader(data, _maxRecordLength);
         TypeRegistration registration = _registry.GetForRecord(header.TypeId, RecordFrame.LengthPrefixSize);
         var reader = new FastBinaryReader(
-            data.Slice(0, header.RecordSize), header.PayloadStart, header.RecordSize, _registry, registration.Id, _maxDepth, _rejectUnreadBytes);
+            data.Slice(0, header.RecordSize), header.PayloadStart, header.RecordSize, _registry, registration.Id, _maxDepth, _rejectUnreadBytes, _maxAllocationPerInputByte);
         T value;
         try
         {

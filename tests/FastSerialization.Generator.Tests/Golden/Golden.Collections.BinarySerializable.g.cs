@@ -85,7 +85,7 @@ namespace Golden
             }
 
             {
-                int __c0 = reader.ReadCollectionHeader(1);
+                int __c0 = reader.ReadCollectionHeader<string?>(1);
                 if (__c0 < 0)
                 {
                     this.Names = null!;
@@ -109,7 +109,7 @@ namespace Golden
             }
 
             {
-                int __c0 = reader.ReadCollectionHeader(2);
+                int __c0 = reader.ReadCollectionHeader<global::System.Collections.Generic.KeyValuePair<string, global::Golden.Customer?>>(2);
                 if (__c0 < 0)
                 {
                     this.ByName = null!;
@@ -156,7 +156,7 @@ namespace Golden
             }
 
             {
-                int __c0 = reader.ReadCollectionHeader(16);
+                int __c0 = reader.ReadCollectionHeader<global::System.Guid>(16);
                 if (__c0 < 0)
                 {
                     this.Ids = null!;

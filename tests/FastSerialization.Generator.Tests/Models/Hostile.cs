@@ -140,3 +140,51 @@ public sealed partial class SetHolder
 
     public List<HashSet<int>>? Sets { get; set; }
 }
+
+/// <summary>A list of <see cref="Heavy"/>: 1-byte elements that each make an object and two collections.</summary>
+[BinarySerializable]
+public sealed partial class HeavyList
+{
+    public List<Heavy>? Items { get; set; }
+}
+
+/// <summary>A struct of 8 decimals: 128 bytes in memory, 1 byte on the wire when its frame is empty.</summary>
+[BinarySerializable]
+public partial struct EightDecimals
+{
+    public decimal A;
+    public decimal B;
+    public decimal C;
+    public decimal D;
+    public decimal E;
+    public decimal F;
+    public decimal G;
+    public decimal H;
+}
+
+/// <summary>An array of <see cref="EightDecimals"/>.</summary>
+[BinarySerializable]
+public sealed partial class DecimalsArray
+{
+    public EightDecimals[]? Items { get; set; }
+}
+
+/// <summary>A small class.</summary>
+[BinarySerializable]
+public sealed partial class Small
+{
+    public int A { get; set; }
+
+    public int B { get; set; }
+}
+
+/// <summary>A list of small classes.</summary>
+[BinarySerializable]
+public sealed partial class SmallList
+{
+    public List<Small>? Items { get; set; }
+
+    public List<string>? Names { get; set; }
+
+    public List<int>? Numbers { get; set; }
+}
