@@ -116,7 +116,7 @@ namespace Golden
                 }
                 else
                 {
-                    var __r0 = new global::System.Collections.Generic.Dictionary<string, global::Golden.Customer?>(global::System.Math.Min(__c0, 1024));
+                    var __r0 = new global::System.Collections.Generic.Dictionary<string, global::Golden.Customer?>(global::System.Math.Min(__c0, 1024), global::FastSerialization.KeyComparers.ForUntrustedKeys<string>());
                     for (int __i0 = 0; __i0 < __c0; __i0++)
                     {
                         string __k0;
@@ -163,7 +163,7 @@ namespace Golden
                 }
                 else
                 {
-                    var __r0 = new global::System.Collections.Generic.HashSet<global::System.Guid>();
+                    var __r0 = new global::System.Collections.Generic.HashSet<global::System.Guid>(global::FastSerialization.KeyComparers.ForUntrustedKeys<global::System.Guid>());
                     for (int __i0 = 0; __i0 < __c0; __i0++)
                     {
                         global::System.Guid __e0;
