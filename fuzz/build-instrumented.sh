@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds the harness into fuzz/out/<name>/bin and instruments the libraries it fuzzes with SharpFuzz
-# (installing afl++ and the SharpFuzz.CommandLine tool first when they are missing).
+# (installing afl++ and the SharpFuzz.CommandLine tool first when they are missing). An uninstrumented
+# copy goes to fuzz/out/<name>/plain: the instrumented one runs only under afl-fuzz (outside it, the
+# instrumentation writes to shared memory that is not there), so "replay" runs the plain one.
 # Usage: fuzz/build-instrumented.sh NAME     Prints the harness path on its last line.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -21,8 +23,10 @@ fi
 # SharpFuzz.CommandLine is a local tool (fuzz/dotnet-tools.json).
 dotnet tool restore >/dev/null
 
-rm -rf "$out"
+plain="$PWD/out/$name/plain"
+rm -rf "$out" "$plain"
 dotnet build FastSerialization.Fuzz/FastSerialization.Fuzz.csproj -c Release -o "$out" -nologo -v quiet -warnaserror >&2
+cp -r "$out" "$plain"
 
 # Instrument what the fuzzer should learn from: the three libraries and the generated code of the models.
 for dll in FastSerialization.dll FastSerialization.Ipc.dll FastSerialization.Files.dll FastSerialization.Fuzz.Targets.dll; do

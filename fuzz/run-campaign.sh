@@ -3,7 +3,7 @@
 # Usage: fuzz/run-campaign.sh [SECONDS] [NAME]    (default 3600 s, NAME "campaign")
 # Output: fuzz/out/NAME/afl (AFL++'s folder: queue/, crashes/, hangs/, fuzzer_stats) and fuzz/out/NAME/campaign.log.
 # Run it again with the same NAME to resume. Afterwards, replay what it found without AFL:
-#   dotnet fuzz/out/NAME/bin/FastSerialization.Fuzz.dll replay fuzz/out/NAME/afl/default/crashes
+#   dotnet fuzz/out/NAME/plain/FastSerialization.Fuzz.dll replay fuzz/out/NAME/afl/default/crashes
 set -euo pipefail
 cd "$(dirname "$0")"
 source ./afl-env.sh

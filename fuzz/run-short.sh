@@ -9,9 +9,10 @@ source ./afl-env.sh
 seconds=${FUZZ_SECONDS:-150}
 name=short
 harness=$(bash ./build-instrumented.sh "$name" | tail -1)
+plain="out/$name/plain/FastSerialization.Fuzz.dll"
 
-echo "replay of the committed corpus (no AFL):"
-dotnet "$harness" replay corpus/seeds corpus/regressions $( [ -d corpus/queue ] && echo corpus/queue )
+echo "replay of the committed corpus (no AFL, uninstrumented build):"
+dotnet "$plain" replay corpus/seeds corpus/regressions $( [ -d corpus/queue ] && echo corpus/queue )
 
 afl_out="out/$name/afl"
 rm -rf "$afl_out"
@@ -29,7 +30,7 @@ fi
 crashes=$(afl_crash_count "$afl_out/default")
 if [ "$crashes" -ne 0 ]; then
   echo "afl-fuzz found $crashes crash input(s); what each does:"
-  dotnet "$harness" replay "$afl_out/default/crashes" || true
+  dotnet "$plain" replay "$afl_out/default/crashes" || true
   echo "fix it, then commit the input under fuzz/corpus/regressions (the replay test runs it from then on)"
   exit 1
 fi
