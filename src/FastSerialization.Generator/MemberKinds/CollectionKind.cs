@@ -36,7 +36,7 @@ internal abstract class CollectionKind : MemberKind
         string i = Local("__i", depth);
         string made = Local("__r", depth);
         w.Open();
-        w.Line("int {0} = reader.ReadCollectionHeader({1});", c, MinElementSize(shape));
+        w.Line("int {0} = reader.ReadCollectionHeader<{1}>({2});", c, StorageElement(shape), MinElementSize(shape));
         w.Open("if (" + c + " < 0)");
         w.Line("{0} = null!;", target);
         w.Close();
@@ -61,6 +61,12 @@ internal abstract class CollectionKind : MemberKind
 
     /// <summary>The fewest bytes one element takes: what the reader checks the count against before anything is allocated.</summary>
     protected virtual int MinElementSize(TypeShape shape) => shape.Element!.MinSize;
+
+    /// <summary>
+    /// What one element takes in the collection's storage, for the reader's allocation budget: the element type,
+    /// or the key, value pair of a dictionary.
+    /// </summary>
+    protected virtual string StorageElement(TypeShape shape) => shape.Element!.TypeDisplay;
 
     /// <summary>The initial capacity of a list or dictionary read: the count, capped.</summary>
     protected static string Capacity(string count) =>

@@ -42,6 +42,9 @@ internal sealed class DictionaryKind : CollectionKind
 
     protected override int MinElementSize(TypeShape shape) => shape.Element!.MinSize + shape.Value!.MinSize;
 
+    protected override string StorageElement(TypeShape shape) =>
+        "global::System.Collections.Generic.KeyValuePair<" + shape.Element!.TypeDisplay + ", " + shape.Value!.TypeDisplay + ">";
+
     protected override void EmitWriteElements(IndentedWriter w, TypeShape shape, string collection, int depth)
     {
         string p = Local("__p", depth);
@@ -52,7 +55,12 @@ internal sealed class DictionaryKind : CollectionKind
     }
 
     protected override void EmitCreate(IndentedWriter w, TypeShape shape, string made, string count) =>
-        w.Line("var {0} = new global::System.Collections.Generic.Dictionary<{1}, {2}>({3});", made, shape.Element!.TypeDisplay, shape.Value!.TypeDisplay, Capacity(count));
+        w.Line(
+            "var {0} = new global::System.Collections.Generic.Dictionary<{1}, {2}>({3}, global::FastSerialization.KeyComparers.ForUntrustedKeys<{1}>());",
+            made,
+            shape.Element!.TypeDisplay,
+            shape.Value!.TypeDisplay,
+            Capacity(count));
 
     protected override void EmitReadElement(IndentedWriter w, TypeShape shape, string made, string index, int depth)
     {

@@ -2,7 +2,7 @@ using Microsoft.CodeAnalysis;
 
 namespace FastSerialization.Generator;
 
-/// <summary>A <c>HashSet&lt;T&gt;</c>: written in enumeration order, read into a new set.</summary>
+/// <summary>A <c>HashSet&lt;T&gt;</c>: written in enumeration order, read into a new set that refuses a duplicate element.</summary>
 internal sealed class HashSetKind : CollectionKind
 {
     public static readonly HashSetKind Instance = new();
@@ -38,8 +38,20 @@ internal sealed class HashSetKind : CollectionKind
     }
 
     protected override void EmitCreate(IndentedWriter w, TypeShape shape, string made, string count) =>
-        w.Line("var {0} = new global::System.Collections.Generic.HashSet<{1}>();", made, shape.Element!.TypeDisplay);
+        w.Line("var {0} = new global::System.Collections.Generic.HashSet<{1}>(global::FastSerialization.KeyComparers.ForUntrustedKeys<{1}>());", made, shape.Element!.TypeDisplay);
 
-    protected override void EmitReadElement(IndentedWriter w, TypeShape shape, string made, string index, int depth) =>
-        EmitReadAndAdd(w, shape, made, depth);
+    /// <summary>
+    /// Reads an element and adds it; an element the set already holds is malformed data, as a duplicate
+    /// dictionary key is (docs/FORMAT.md section 4): a writer never writes one, so it can only come from a
+    /// corrupt or hostile record, and reading it silently would change the count the record declared.
+    /// </summary>
+    protected override void EmitReadElement(IndentedWriter w, TypeShape shape, string made, string index, int depth)
+    {
+        string e = Local("__e", depth);
+        w.Line("{0} {1};", shape.Element!.TypeDisplay, e);
+        EmitReadOf(w, shape.Element, e, depth + 1);
+        w.Open("if (!" + made + ".Add(" + e + "))");
+        w.Line("throw reader.CreateMalformedException(\"a set has a duplicate element\");");
+        w.Close();
+    }
 }

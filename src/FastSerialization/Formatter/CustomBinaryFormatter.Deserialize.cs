@@ -125,7 +125,7 @@ public sealed partial class CustomBinaryFormatter
     {
         TypeRegistration registration = _registry.GetForRecord(header.TypeId, typeIdOffset);
         var reader = new FastBinaryReader(
-            data.Slice(0, header.RecordSize), header.PayloadStart, header.RecordSize, _registry, registration.Id, _maxDepth, _rejectUnreadBytes);
+            data.Slice(0, header.RecordSize), header.PayloadStart, header.RecordSize, _registry, registration.Id, _maxDepth, _rejectUnreadBytes, _maxAllocationPerInputByte);
         T value;
         try
         {

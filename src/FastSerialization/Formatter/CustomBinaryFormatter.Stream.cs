@@ -23,7 +23,7 @@ public sealed partial class CustomBinaryFormatter
     public object Deserialize(Stream serializationStream)
     {
         Guard.NotNull(serializationStream);
-        if (!TryReadFromStream(serializationStream, out object? value))
+        if (!TryReadFromStream(serializationStream, RecordPlace.Unknown, out object? value, out _))
         {
             throw EndOfStream();
         }
@@ -47,7 +47,7 @@ public sealed partial class CustomBinaryFormatter
     public async Task<object> DeserializeAsync(Stream serializationStream, CancellationToken cancellationToken = default)
     {
         Guard.NotNull(serializationStream);
-        RecordBytes record = await RecordStreamReader.ReadAsync(serializationStream, _maxRecordLength, cancellationToken).ConfigureAwait(false);
+        RecordBytes record = await RecordStreamReader.ReadAsync(serializationStream, _maxRecordLength, RecordPlace.Unknown, cancellationToken).ConfigureAwait(false);
         if (record.IsEnd)
         {
             throw EndOfStream();
@@ -84,8 +84,10 @@ public sealed partial class CustomBinaryFormatter
 
     private IEnumerable<object> ReadAllCore(Stream stream)
     {
-        while (TryReadFromStream(stream, out object? value))
+        long consumed = 0;
+        while (TryReadFromStream(stream, RecordPlace.AfterStart(consumed), out object? value, out int size))
         {
+            consumed += size;
             yield return value!;
         }
     }
@@ -106,9 +108,10 @@ public sealed partial class CustomBinaryFormatter
 
     private async IAsyncEnumerable<object> ReadAllAsyncCore(Stream stream, [EnumeratorCancellation] CancellationToken cancellationToken)
     {
+        long consumed = 0;
         while (true)
         {
-            RecordBytes record = await RecordStreamReader.ReadAsync(stream, _maxRecordLength, cancellationToken).ConfigureAwait(false);
+            RecordBytes record = await RecordStreamReader.ReadAsync(stream, _maxRecordLength, RecordPlace.AfterStart(consumed), cancellationToken).ConfigureAwait(false);
             if (record.IsEnd)
             {
                 yield break;
@@ -117,7 +120,8 @@ public sealed partial class CustomBinaryFormatter
             object value;
             using (record)
             {
-                value = ReadRecord(record.Span, out _);
+                value = ReadRecord(record.Span, out int size);
+                consumed += size;
             }
 
             yield return value;
@@ -128,17 +132,18 @@ public sealed partial class CustomBinaryFormatter
     private static FastSerializationException EndOfStream() =>
         new("End of stream: there is no record to read (the stream ended cleanly before the first byte of a record).", 0, typeId: null);
 
-    private bool TryReadFromStream(Stream stream, out object? value)
+    private bool TryReadFromStream(Stream stream, RecordPlace place, out object? value, out int size)
     {
-        if (!RecordStreamReader.TryRead(stream, _maxRecordLength, out RecordBytes record))
+        if (!RecordStreamReader.TryRead(stream, _maxRecordLength, place, out RecordBytes record))
         {
             value = null;
+            size = 0;
             return false;
         }
 
         using (record)
         {
-            value = ReadRecord(record.Span, out _);
+            value = ReadRecord(record.Span, out size);
             return true;
         }
     }

@@ -29,6 +29,7 @@ public sealed partial class CustomBinaryFormatter
     private readonly int _maxRecordLength;
     private readonly int _maxDepth;
     private readonly bool _rejectUnreadBytes;
+    private readonly int _maxAllocationPerInputByte;
     private readonly CustomBinaryFormatterOptions _options;
 
     /// <summary>Creates a formatter with the default, safe limits of <see cref="CustomBinaryFormatterOptions"/>.</summary>
@@ -47,6 +48,7 @@ public sealed partial class CustomBinaryFormatter
         _maxRecordLength = _options.MaxRecordLength;
         _maxDepth = _options.MaxDepth;
         _rejectUnreadBytes = _options.RejectUnreadBytes;
+        _maxAllocationPerInputByte = _options.MaxAllocationPerInputByte;
     }
 
     /// <summary>

@@ -21,8 +21,18 @@ public sealed class CustomBinaryFormatterOptions
     /// <summary>The default of <see cref="MaxDepth"/>: 64 nested objects.</summary>
     public const int DefaultMaxDepth = 64;
 
+    /// <summary>The default of <see cref="MaxAllocationPerInputByte"/>: 64 bytes.</summary>
+    public const int DefaultMaxAllocationPerInputByte = 64;
+
+    /// <summary>
+    /// What reading any record may allocate on top of <see cref="MaxAllocationPerInputByte"/> times its
+    /// length: 1 MiB, so that small records are never refused for what they allocate.
+    /// </summary>
+    public const int ReadAllocationAllowance = 1024 * 1024;
+
     private int _maxRecordLength = DefaultMaxRecordLength;
     private int _maxDepth = DefaultMaxDepth;
+    private int _maxAllocationPerInputByte = DefaultMaxAllocationPerInputByte;
 
     /// <summary>
     /// The largest record, in bytes after its 4-byte length prefix (type id and payload), that the
@@ -51,6 +61,30 @@ public sealed class CustomBinaryFormatterOptions
         set => _maxDepth = value is >= 1 and <= 10_000
             ? value
             : throw new ArgumentOutOfRangeException(nameof(value), value, "MaxDepth must be between 1 and 10,000.");
+    }
+
+    /// <summary>
+    /// How many bytes reading a record may make the reader allocate, per byte of the record, on top of
+    /// <see cref="ReadAllocationAllowance"/> (1 MiB). A record of 1-byte elements that each become an object,
+    /// a set or a large struct could otherwise make a reader allocate hundreds of times its size; past this
+    /// budget the read stops with a <see cref="FastSerializationException"/> naming this option. Between 1
+    /// and 1,000,000; default 64, far above what real data needs (a list of one-character strings takes
+    /// about 16 bytes of memory per byte, a list of small objects 5 to 10).
+    /// </summary>
+    /// <remarks>
+    /// The budget is counted as collections and nested objects are made: a collection's element storage is
+    /// checked before it is allocated, and what the objects and their constructors allocated is measured
+    /// (<c>GC.GetAllocatedBytesForCurrentThread</c>) every few hundred objects, so a refused read has
+    /// allocated at most the budget and what a few hundred objects make. On .NET Framework, which cannot
+    /// measure, an estimate per object and per collection is counted instead.
+    /// </remarks>
+    /// <exception cref="ArgumentOutOfRangeException">The value is outside 1..1,000,000.</exception>
+    public int MaxAllocationPerInputByte
+    {
+        get => _maxAllocationPerInputByte;
+        set => _maxAllocationPerInputByte = value is >= 1 and <= 1_000_000
+            ? value
+            : throw new ArgumentOutOfRangeException(nameof(value), value, "MaxAllocationPerInputByte must be between 1 and 1,000,000.");
     }
 
     /// <summary>

@@ -20,12 +20,14 @@ internal static class RecordStreamReader
 
     /// <summary>Reads the next record's bytes; false at a clean end of the stream (before the first byte of a record).</summary>
     /// <exception cref="FastSerializationException">The stream ends inside the record, or its length prefix is 0 or over the limit.</exception>
-    public static bool TryRead(Stream stream, int maxRecordLength, out RecordBytes record)
+    public static bool TryRead(Stream stream, int maxRecordLength, RecordPlace place, out RecordBytes record)
     {
         if (stream is MemoryStream memory && memory.TryGetBuffer(out ArraySegment<byte> contents))
         {
             return TryReadInPlace(memory, contents, maxRecordLength, out record);
         }
+
+        place = place.At(stream);
 
         record = default;
         byte[] buffer = ArrayPool<byte>.Shared.Rent(256);
@@ -40,7 +42,7 @@ internal static class RecordStreamReader
 
             if (got < RecordFrame.LengthPrefixSize)
             {
-                throw TruncatedStream(got, RecordFrame.LengthPrefixSize);
+                throw TruncatedStream(place, got, RecordFrame.LengthPrefixSize);
             }
 
             int total = RecordFrame.LengthPrefixSize + RecordFrame.ReadLength(buffer, maxRecordLength);
@@ -55,7 +57,7 @@ internal static class RecordStreamReader
                 int chunk = StreamReads.ReadAtLeast(stream, buffer, filled, Math.Min(buffer.Length, total) - filled);
                 if (chunk == 0)
                 {
-                    throw TruncatedStream(filled, total);
+                    throw TruncatedStream(place, filled, total);
                 }
 
                 filled += chunk;
@@ -74,7 +76,7 @@ internal static class RecordStreamReader
     /// <summary>Reads the next record's bytes asynchronously; <see cref="RecordBytes.IsEnd"/> at a clean end of the stream.</summary>
     /// <exception cref="FastSerializationException">The stream ends inside the record, or its length prefix is 0 or over the limit.</exception>
     /// <exception cref="OperationCanceledException">The token was cancelled.</exception>
-    public static async Task<RecordBytes> ReadAsync(Stream stream, int maxRecordLength, CancellationToken cancellationToken)
+    public static async Task<RecordBytes> ReadAsync(Stream stream, int maxRecordLength, RecordPlace place, CancellationToken cancellationToken)
     {
         if (stream is MemoryStream memory && memory.TryGetBuffer(out ArraySegment<byte> contents))
         {
@@ -82,6 +84,8 @@ internal static class RecordStreamReader
             TryReadInPlace(memory, contents, maxRecordLength, out RecordBytes inPlace);
             return inPlace;
         }
+
+        place = place.At(stream);
 
         byte[] buffer = ArrayPool<byte>.Shared.Rent(256);
         try
@@ -95,7 +99,7 @@ internal static class RecordStreamReader
 
             if (got < RecordFrame.LengthPrefixSize)
             {
-                throw TruncatedStream(got, RecordFrame.LengthPrefixSize);
+                throw TruncatedStream(place, got, RecordFrame.LengthPrefixSize);
             }
 
             int total = RecordFrame.LengthPrefixSize + RecordFrame.ReadLength(buffer, maxRecordLength);
@@ -110,7 +114,7 @@ internal static class RecordStreamReader
                 int chunk = await StreamReads.ReadAtLeastAsync(stream, buffer, filled, Math.Min(buffer.Length, total) - filled, cancellationToken).ConfigureAwait(false);
                 if (chunk == 0)
                 {
-                    throw TruncatedStream(filled, total);
+                    throw TruncatedStream(place, filled, total);
                 }
 
                 filled += chunk;
@@ -142,14 +146,14 @@ internal static class RecordStreamReader
         if (rest.Length < RecordFrame.LengthPrefixSize)
         {
             memory.Position = contents.Count;
-            throw TruncatedStream(rest.Length, RecordFrame.LengthPrefixSize);
+            throw TruncatedStream(RecordPlace.Absolute(position), rest.Length, RecordFrame.LengthPrefixSize);
         }
 
         int total = RecordFrame.LengthPrefixSize + RecordFrame.ReadLength(rest, maxRecordLength);
         if (rest.Length < total)
         {
             memory.Position = contents.Count;
-            throw TruncatedStream(rest.Length, total);
+            throw TruncatedStream(RecordPlace.Absolute(position), rest.Length, total);
         }
 
         memory.Position = position + total;
@@ -166,6 +170,9 @@ internal static class RecordStreamReader
         return next;
     }
 
-    private static FastSerializationException TruncatedStream(int got, int needed) =>
-        new($"The stream ended inside a record: {needed} bytes were needed from the record's start, only {got} arrived.", got, typeId: null);
+    private static FastSerializationException TruncatedStream(RecordPlace place, int got, int needed) =>
+        new(
+            $"The stream ended inside a record that starts {place.Describe()}: the record needs {needed} bytes from its start, only {got} arrived (it ends at offset {got} of the record{place.DescribeEnd(got)}).",
+            got,
+            typeId: null);
 }

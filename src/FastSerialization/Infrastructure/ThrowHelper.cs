@@ -98,6 +98,11 @@ internal static class ThrowHelper
             $"Writing a nested {type} goes deeper than the limit of {maxDepth} (CustomBinaryFormatterOptions.MaxDepth); does the object graph hold a cycle?");
 
     [DoesNotReturn]
+    public static void ThrowWriteStackExhausted(Type type, int depth, int maxDepth) =>
+        throw new FastSerializationException(
+            $"Writing a nested {type} at depth {depth}: the thread's stack has no room for another level, below the limit of {maxDepth} (CustomBinaryFormatterOptions.MaxDepth); does the object graph hold a cycle?");
+
+    [DoesNotReturn]
     public static T ThrowNoRegistryForPolymorphicWrite<T>(Type type) =>
         throw new InvalidOperationException(
             $"A nested object declared as {type} (not sealed) needs its runtime type's registered id; use the writer a CustomBinaryFormatter provides.");

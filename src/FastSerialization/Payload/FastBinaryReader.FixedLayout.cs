@@ -19,7 +19,7 @@ public ref partial struct FastBinaryReader
         where T : unmanaged, ICustomBinarySerializable
     {
         int size = FixedLayout<T>.RequireSize();
-        int count = ReadCollectionHeader(size);
+        int count = ReadCollectionHeader(size, System.Runtime.CompilerServices.Unsafe.SizeOf<T>());
         if (count < 0)
         {
             return null;
@@ -44,7 +44,7 @@ public ref partial struct FastBinaryReader
         where T : unmanaged, ICustomBinarySerializable
     {
         int size = FixedLayout<T>.RequireSize();
-        int count = ReadCollectionHeader(size);
+        int count = ReadCollectionHeader(size, System.Runtime.CompilerServices.Unsafe.SizeOf<T>());
         if (count < 0)
         {
             return null;
@@ -83,7 +83,7 @@ public ref partial struct FastBinaryReader
     {
         int size = FixedLayout<T>.RequireSize();
         int start = _position;
-        int count = ReadCollectionHeader(size);
+        int count = ReadCollectionHeader(size, System.Runtime.CompilerServices.Unsafe.SizeOf<T>());
         if (count > destination.Length)
         {
             _position = start;
@@ -120,7 +120,7 @@ public ref partial struct FastBinaryReader
                 $"A block of {typeof(T)} cannot be viewed in place here: its memory layout differs from its wire layout, or the machine is big-endian. Read it with ReadFixedArray.");
         }
 
-        int count = ReadCollectionHeader(size);
+        int count = ReadCollectionHeader(size, System.Runtime.CompilerServices.Unsafe.SizeOf<T>());
         return count <= 0 ? ReadOnlySpan<T>.Empty : MemoryMarshal.Cast<byte, T>(Take(count * size, "fixed-layout block"));
     }
 

@@ -15,7 +15,26 @@ public ref partial struct FastBinaryReader
     /// </param>
     /// <returns>The element count, or -1 for a null collection.</returns>
     /// <exception cref="FastSerializationException">The count cannot fit in the bytes the frame has left.</exception>
-    public int ReadCollectionHeader(int minElementSize = 1)
+    public int ReadCollectionHeader(int minElementSize = 1) => ReadCollectionHeader(minElementSize, IntPtr.Size);
+
+    /// <summary>
+    /// Reads the header of a sequence or dictionary as <see cref="ReadCollectionHeader(int)"/> does, and also
+    /// charges the storage of that many <typeparamref name="TElement"/> values against the record's allocation
+    /// budget (<see cref="CustomBinaryFormatterOptions.MaxAllocationPerInputByte"/>) before the caller allocates it.
+    /// Generated readers call this one.
+    /// </summary>
+    /// <typeparam name="TElement">
+    /// What one element takes in the collection's storage: the element type of an array, list or set, or
+    /// <c>KeyValuePair&lt;TKey, TValue&gt;</c> for a dictionary.
+    /// </typeparam>
+    /// <param name="minElementSize">The fewest bytes one element (or pair) can take on the wire, as for <see cref="ReadCollectionHeader(int)"/>.</param>
+    /// <returns>The element count, or -1 for a null collection.</returns>
+    /// <exception cref="FastSerializationException">The count cannot fit in the bytes the frame has left, or the storage would take the record over its allocation budget.</exception>
+    public int ReadCollectionHeader<TElement>(int minElementSize = 1) =>
+        ReadCollectionHeader(minElementSize, System.Runtime.CompilerServices.Unsafe.SizeOf<TElement>());
+
+    /// <summary>Reads a collection header and charges <paramref name="elementSize"/> bytes per element against the allocation budget.</summary>
+    private int ReadCollectionHeader(int minElementSize, int elementSize)
     {
         if (minElementSize < 1)
         {
@@ -39,7 +58,24 @@ public ref partial struct FastBinaryReader
                 _typeId);
         }
 
+        long storage = (long)count * elementSize;
+        if ((_allocation.Pending += storage + AllocationBudget.CollectionCharge) >= AllocationBudget.MeasureEvery)
+        {
+            CheckAllocation(storage, start);
+        }
+
         return (int)count;
+    }
+
+    /// <summary>Measures what the record made the reader allocate; throws when that and <paramref name="about"/> bytes more go over the budget.</summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private void CheckAllocation(long about, int offset)
+    {
+        if (!_allocation.Measure(about))
+        {
+            _position = offset;
+            throw ThrowHelper.Malformed(_allocation.Describe(), offset, _typeId);
+        }
     }
 
     /// <summary>Reads an array of fixed-width primitives written with <see cref="FastBinaryWriter.WriteArray{T}(T[])"/>.</summary>
@@ -51,7 +87,7 @@ public ref partial struct FastBinaryReader
         where T : unmanaged
     {
         PrimitiveArray.ThrowIfUnsupported<T>();
-        int count = ReadCollectionHeader(sizeof(T));
+        int count = ReadCollectionHeader(sizeof(T), sizeof(T));
         if (count < 0)
         {
             return null;
@@ -94,6 +130,17 @@ public ref partial struct FastBinaryReader
         {
             _position = start;
             throw ThrowHelper.Malformed($"nested objects go deeper than the limit of {_maxDepth} (reading {typeof(T)})", start, _typeId);
+        }
+
+        if (_depth >= StackGuard.CheckFromDepth && !StackGuard.HasRoom())
+        {
+            _position = start;
+            throw ThrowHelper.Malformed($"nested objects go {_depth} deep and the thread's stack has no room for another level (reading {typeof(T)}; MaxDepth is {_maxDepth})", start, _typeId);
+        }
+
+        if ((_allocation.Pending += AllocationBudget.ObjectCharge) >= AllocationBudget.MeasureEvery)
+        {
+            CheckAllocation(0, start);
         }
 
         int outerEnd = _end;

@@ -32,6 +32,7 @@ public ref partial struct FastBinaryReader
     private int _position;
     private int _end;
     private int _depth;
+    private AllocationBudget _allocation;
 
     /// <summary>Creates a reader over <paramref name="data"/>, whose frame is the whole span.</summary>
     /// <param name="data">The bytes to read.</param>
@@ -49,7 +50,7 @@ public ref partial struct FastBinaryReader
 
     /// <summary>A reader with no registry and the default limits, whose frame is <paramref name="position"/> to <paramref name="end"/>.</summary>
     internal FastBinaryReader(ReadOnlySpan<byte> data, int position, int end)
-        : this(data, position, end, registry: null, typeId: 0, CustomBinaryFormatterOptions.DefaultMaxDepth, rejectUnreadBytes: false)
+        : this(data, position, end, registry: null, typeId: 0, CustomBinaryFormatterOptions.DefaultMaxDepth, rejectUnreadBytes: false, CustomBinaryFormatterOptions.DefaultMaxAllocationPerInputByte)
     {
     }
 
@@ -61,8 +62,10 @@ public ref partial struct FastBinaryReader
     /// <param name="typeId">The record's type id, for messages.</param>
     /// <param name="maxDepth">How deep nested objects may go.</param>
     /// <param name="rejectUnreadBytes">True when bytes a type's reader leaves in its frame are an error rather than skipped.</param>
-    internal FastBinaryReader(ReadOnlySpan<byte> data, int position, int end, TypeRegistry? registry, int typeId, int maxDepth, bool rejectUnreadBytes)
+    /// <param name="maxAllocationPerInputByte">The allocation budget per byte of <paramref name="data"/>, on top of the allowance.</param>
+    internal FastBinaryReader(ReadOnlySpan<byte> data, int position, int end, TypeRegistry? registry, int typeId, int maxDepth, bool rejectUnreadBytes, int maxAllocationPerInputByte)
     {
+        _allocation = new AllocationBudget(data.Length, maxAllocationPerInputByte);
         _data = data;
         _position = position;
         _end = end;

@@ -93,6 +93,11 @@ public ref partial struct FastBinaryWriter
             ThrowHelper.ThrowWriteTooDeep(typeof(T), _maxDepth);
         }
 
+        if (_depth >= StackGuard.CheckFromDepth && !StackGuard.HasRoom())
+        {
+            ThrowHelper.ThrowWriteStackExhausted(typeof(T), _depth, _maxDepth);
+        }
+
         // Reserve one byte for the length: a small object needs no more, a large one moves once.
         GetSpan(1);
         _position++;

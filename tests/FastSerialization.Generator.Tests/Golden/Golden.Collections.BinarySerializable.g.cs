@@ -85,7 +85,7 @@ namespace Golden
             }
 
             {
-                int __c0 = reader.ReadCollectionHeader(1);
+                int __c0 = reader.ReadCollectionHeader<string?>(1);
                 if (__c0 < 0)
                 {
                     this.Names = null!;
@@ -109,14 +109,14 @@ namespace Golden
             }
 
             {
-                int __c0 = reader.ReadCollectionHeader(2);
+                int __c0 = reader.ReadCollectionHeader<global::System.Collections.Generic.KeyValuePair<string, global::Golden.Customer?>>(2);
                 if (__c0 < 0)
                 {
                     this.ByName = null!;
                 }
                 else
                 {
-                    var __r0 = new global::System.Collections.Generic.Dictionary<string, global::Golden.Customer?>(global::System.Math.Min(__c0, 1024));
+                    var __r0 = new global::System.Collections.Generic.Dictionary<string, global::Golden.Customer?>(global::System.Math.Min(__c0, 1024), global::FastSerialization.KeyComparers.ForUntrustedKeys<string>());
                     for (int __i0 = 0; __i0 < __c0; __i0++)
                     {
                         string __k0;
@@ -156,19 +156,22 @@ namespace Golden
             }
 
             {
-                int __c0 = reader.ReadCollectionHeader(16);
+                int __c0 = reader.ReadCollectionHeader<global::System.Guid>(16);
                 if (__c0 < 0)
                 {
                     this.Ids = null!;
                 }
                 else
                 {
-                    var __r0 = new global::System.Collections.Generic.HashSet<global::System.Guid>();
+                    var __r0 = new global::System.Collections.Generic.HashSet<global::System.Guid>(global::FastSerialization.KeyComparers.ForUntrustedKeys<global::System.Guid>());
                     for (int __i0 = 0; __i0 < __c0; __i0++)
                     {
                         global::System.Guid __e0;
                         __e0 = reader.ReadGuid();
-                        __r0.Add(__e0);
+                        if (!__r0.Add(__e0))
+                        {
+                            throw reader.CreateMalformedException("a set has a duplicate element");
+                        }
                     }
                     this.Ids = __r0;
                 }

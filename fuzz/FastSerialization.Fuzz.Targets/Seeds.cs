@@ -1,0 +1,228 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.IO.Pipelines;
+using System.Linq;
+using System.Threading.Tasks;
+using FastSerialization.Files;
+using FastSerialization.Fuzz.Models;
+using FastSerialization.Ipc;
+
+namespace FastSerialization.Fuzz;
+
+/// <summary>
+/// The seed corpus: valid inputs for every target, made by the libraries themselves from sample values of
+/// every fuzz model, plus the golden record of docs/FORMAT.md section 1 (tests/FastSerialization.Tests'
+/// RecordFormatTests). Each file starts with its target's selector byte.
+/// </summary>
+public static class Seeds
+{
+    /// <summary>Sample values of every registered model.</summary>
+    public static IReadOnlyList<object> Samples()
+    {
+        var link = new Link { Value = 1, Next = new Link { Value = -2, Next = new Link { Value = int.MaxValue } } };
+        return new object[]
+        {
+            link,
+            new Disc { Radius = 2.5 },
+            new Tile { Label = "tile", Inner = new Tile { Label = "\u00e9\U0001F600", Inner = new Disc { Radius = -0.0 } } },
+            new Scalars
+            {
+                Flag = true, Byte = 200, SByte = -3, Short = -300, UShort = 60000, Char = 'x', Int = -70000, UInt = 3_000_000_000,
+                Long = long.MinValue, ULong = ulong.MaxValue, FixedLong = 42, Float = float.NaN, Double = double.Epsilon,
+                Decimal = -1.10m, When = new DateTime(2024, 2, 29, 12, 0, 0, DateTimeKind.Utc), Span = TimeSpan.FromMinutes(-5),
+                Offset = new DateTimeOffset(2020, 1, 1, 0, 0, 0, TimeSpan.FromHours(5.5)), Id = new Guid("00112233-4455-6677-8899-aabbccddeeff"),
+                Tone = Tone.High, Wide = Wide.Max, MaybeInt = 7, MaybeTone = Tone.Low, Text = "text", Bytes = new byte[] { 1, 2, 3 },
+                Memory = new byte[] { 9, 8 }, Extent = new Extent { Width = 3, Height = -4 }, MaybeExtent = new Extent { Width = 1 },
+            },
+            new Collections
+            {
+                Ints = new[] { 1, -1, int.MinValue }, Doubles = new[] { 0.5 }, Strings = new[] { "a", null, "" },
+                Jagged = new[] { new[] { 1 }, Array.Empty<int>() }, List = new List<string> { "x", "yz" }, Longs = new List<long> { 5, -5 },
+                Links = new List<Link> { link, new Link() }, Set = new HashSet<int> { 7, 8 }, Names = new HashSet<string> { "n" },
+                Map = new Dictionary<string, int> { ["k"] = 1, ["l"] = 2 },
+                Nested = new Dictionary<int, List<string>?> { [1] = new List<string> { "v" }, [2] = null },
+                Figures = new List<IFigure> { new Disc { Radius = 1 }, new Tile { Label = "t" } }, Figure = new Disc(),
+                Sets = new List<HashSet<int>> { new() { 1 }, new() }, Extents = new[] { new Extent { Width = 9 } },
+            },
+            new Book
+            {
+                Quotes = new[] { new Quote { Time = 1, Bid = 1.5, Ask = 1.6, BidSize = 10, AskSize = 20 } },
+                QuoteList = new List<Quote> { new Quote { Time = 2 } },
+                QuoteMemory = new[] { new Quote { Time = 3 } },
+                Last = new Quote { Time = 4 },
+                Flags = new[] { new Flagged { Flag = true, Amount = 2.5m, Small = -1 } },
+                Fills = new List<Fill> { new Fill { Quote = new Quote { Time = 5 }, Side = Side.Sell, Venue = 3 } },
+                FixedSide = Side.Buy, CompactSide = Side.Sell,
+            },
+            new Manual { Name = "manual", Values = new[] { 1, 2 }, Head = new Link { Value = 3 }, Big = ulong.MaxValue },
+            new Quote { Time = 6, Bid = 1, Ask = 2, BidSize = 3, AskSize = 4 },
+            new Amplifiers
+            {
+                Bulky = new List<Bulky> { new Bulky { S00 = "s", Numbers = { 1 }, Named = { ["a"] = 1 } }, new Bulky() },
+                Octets = new[] { new Octet { A = 1m, H = -2m } },
+                Sets = new List<HashSet<int>> { new() { 1, 2 }, new() },
+                Maps = new Dictionary<int, Dictionary<int, int>> { [1] = new() { [2] = 3 } },
+            },
+        };
+    }
+
+    /// <summary>The record of docs/FORMAT.md section 1 (a Customer written by hand in the tests); type id 1 here is Link, so it reads as malformed.</summary>
+    private static readonly byte[] GoldenCustomer =
+    {
+        0x22, 0x00, 0x00, 0x00, 0x01,
+        0x06, (byte)'S', (byte)'m', (byte)'i', (byte)'t', (byte)'h',
+        0x05, (byte)'J', (byte)'o', (byte)'h', (byte)'n',
+        0x0E, (byte)'1', (byte)' ', (byte)'M', (byte)'a', (byte)'i', (byte)'n', (byte)' ', (byte)'S', (byte)'t', (byte)'r', (byte)'e', (byte)'e', (byte)'t',
+        0x23, 0x00, 0x00, 0x00,
+        0x07, 0x00, 0x00, 0x00,
+    };
+
+    /// <summary>Writes the seeds into <paramref name="directory"/> (created if needed); returns how many.</summary>
+    public static int WriteTo(string directory)
+    {
+        Directory.CreateDirectory(directory);
+        int count = 0;
+        void Write(int target, string name, byte[] data)
+        {
+            byte[] input = new byte[data.Length + 1];
+            input[0] = (byte)target;
+            data.CopyTo(input, 1);
+            File.WriteAllBytes(Path.Combine(directory, $"{Targets.Names[target]}-{name}"), input);
+            count++;
+        }
+
+        CustomBinaryFormatter formatter = Formatters.Tolerant;
+        IReadOnlyList<object> samples = Samples();
+        byte[] all = samples.SelectMany(formatter.SerializeToArray).ToArray();
+        foreach (object sample in samples)
+        {
+            string name = sample.GetType().Name.ToLowerInvariant();
+            byte[] record = formatter.SerializeToArray(sample);
+            Write(0, name, new byte[] { 0 }.Concat(record).ToArray());
+            Write(1, name, record);
+            Write(2, name, new byte[] { 2, 3, (byte)(record.Length / 2) }.Concat(record).ToArray());
+            formatter.TryGetTypeId(sample.GetType(), out int id);
+            int header = 4 + (id < 128 ? 1 : 2);
+            Write(3, name, new byte[] { (byte)(id - 1) }.Concat(record.Skip(header)).ToArray());
+        }
+
+        Write(0, "all", new byte[] { 0 }.Concat(all).ToArray());
+        Write(0, "golden-customer", new byte[] { 0 }.Concat(GoldenCustomer).ToArray());
+        Write(1, "all", all);
+        Write(2, "all", new byte[] { 3, 1, 40, 200 }.Concat(all).ToArray());
+        Write(4, "session", IpcSession(samples).GetAwaiter().GetResult());
+        Write(5, "plain", RecordFile(samples, RecordFileCompression.None));
+        Write(5, "zlib", RecordFile(samples, RecordFileCompression.ZLib));
+        Write(5, "quotes", RecordFile(Enumerable.Range(0, 50).Select(i => (object)new Quote { Time = i, Bid = i }).ToList(), RecordFileCompression.None));
+        return count;
+    }
+
+    /// <summary>Everything one side of a real channel sends: its handshake, the samples, and its close.</summary>
+    private static async Task<byte[]> IpcSession(IReadOnlyList<object> samples)
+    {
+        var toB = new Pipe();
+        var toA = new Pipe();
+        var recorded = new MemoryStream();
+        PipeWriter aWriter = PipeWriter.Create(new TeeStream(toB.Writer.AsStream(), recorded));
+        Task<IpcChannel> a = IpcChannel.CreateAsync(toA.Reader, aWriter, Formatters.Tolerant);
+        Task<IpcChannel> b = IpcChannel.CreateAsync(toB.Reader, toA.Writer, Formatters.Tolerant);
+        IpcChannel channelA = await a.ConfigureAwait(false);
+        IpcChannel channelB = await b.ConfigureAwait(false);
+        foreach (object sample in samples)
+        {
+            await channelA.SendAsync(sample).ConfigureAwait(false);
+        }
+
+        await channelA.FlushAsync().ConfigureAwait(false);
+        for (int i = 0; i < samples.Count; i++)
+        {
+            await channelB.ReceiveAsync().ConfigureAwait(false);
+        }
+
+        await channelA.DisposeAsync().ConfigureAwait(false);
+        await channelB.DisposeAsync().ConfigureAwait(false);
+        return recorded.ToArray();
+    }
+
+    private static byte[] RecordFile(IReadOnlyList<object> values, RecordFileCompression compression)
+    {
+        string path = Path.Combine(Path.GetTempPath(), $"fastserialization-seed-{Guid.NewGuid():N}.fsr");
+        try
+        {
+            using (RecordFileWriter writer = RecordFileWriter.Create(path, Formatters.Tolerant, new RecordFileWriterOptions { Compression = compression, BlockSize = 4096, WriteIndex = false }))
+            {
+                foreach (object value in values)
+                {
+                    writer.Append(value);
+                }
+            }
+
+            return File.ReadAllBytes(path);
+        }
+        finally
+        {
+            File.Delete(path);
+        }
+    }
+
+    /// <summary>Writes to two streams: the peer's pipe and a recording.</summary>
+    private sealed class TeeStream : Stream
+    {
+        private readonly Stream _first;
+        private readonly Stream _second;
+
+        public TeeStream(Stream first, Stream second)
+        {
+            _first = first;
+            _second = second;
+        }
+
+        public override bool CanRead => false;
+
+        public override bool CanSeek => false;
+
+        public override bool CanWrite => true;
+
+        public override long Length => throw new NotSupportedException();
+
+        public override long Position
+        {
+            get => throw new NotSupportedException();
+            set => throw new NotSupportedException();
+        }
+
+        public override void Flush() => _first.Flush();
+
+        public override int Read(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+
+        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+
+        public override void SetLength(long value) => throw new NotSupportedException();
+
+        public override void Write(byte[] buffer, int offset, int count)
+        {
+            _second.Write(buffer, offset, count);
+            _first.Write(buffer, offset, count);
+        }
+
+        public override async System.Threading.Tasks.ValueTask WriteAsync(ReadOnlyMemory<byte> buffer, System.Threading.CancellationToken cancellationToken = default)
+        {
+            _second.Write(buffer.Span);
+            await _first.WriteAsync(buffer, cancellationToken).ConfigureAwait(false);
+        }
+
+        public override async Task FlushAsync(System.Threading.CancellationToken cancellationToken) =>
+            await _first.FlushAsync(cancellationToken).ConfigureAwait(false);
+
+        protected override void Dispose(bool disposing)
+        {
+            if (disposing)
+            {
+                _first.Dispose();
+            }
+
+            base.Dispose(disposing);
+        }
+    }
+}

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Builds the harness into fuzz/out/<name>/bin and instruments the libraries it fuzzes with SharpFuzz
+# (installing afl++ and the SharpFuzz.CommandLine tool first when they are missing). An uninstrumented
+# copy goes to fuzz/out/<name>/plain: the instrumented one runs only under afl-fuzz (outside it, the
+# instrumentation writes to shared memory that is not there), so "replay" runs the plain one.
+# Usage: fuzz/build-instrumented.sh NAME     Prints the harness path on its last line.
+set -euo pipefail
+cd "$(dirname "$0")"
+name=${1:?usage: build-instrumented.sh NAME}
+out="$PWD/out/$name/bin"
+
+if ! command -v afl-fuzz >/dev/null 2>&1; then
+  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "installing afl++ (apt-get)" >&2
+    (DEBIAN_FRONTEND=noninteractive apt-get install -y -qq afl++ >/dev/null 2>&1) \
+      || (apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq afl++ >/dev/null)
+  else
+    echo "afl-fuzz is missing: install AFL++ (Debian/Ubuntu: sudo apt-get install -y afl++)" >&2
+    exit 1
+  fi
+fi
+
+# SharpFuzz.CommandLine is a local tool (fuzz/dotnet-tools.json).
+dotnet tool restore >/dev/null
+
+plain="$PWD/out/$name/plain"
+rm -rf "$out" "$plain"
+dotnet build FastSerialization.Fuzz/FastSerialization.Fuzz.csproj -c Release -o "$out" -nologo -v quiet -warnaserror >&2
+cp -r "$out" "$plain"
+
+# Instrument what the fuzzer should learn from: the three libraries and the generated code of the models.
+for dll in FastSerialization.dll FastSerialization.Ipc.dll FastSerialization.Files.dll FastSerialization.Fuzz.Targets.dll; do
+  dotnet tool run sharpfuzz "$out/$dll" >&2
+done
+
+echo "$out/FastSerialization.Fuzz.dll"

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# A long fuzzing campaign: one AFL++ instance at nice 19, resumable.
+# Usage: fuzz/run-campaign.sh [SECONDS] [NAME]    (default 3600 s, NAME "campaign")
+# Output: fuzz/out/NAME/afl (AFL++'s folder: queue/, crashes/, hangs/, fuzzer_stats) and fuzz/out/NAME/campaign.log.
+# Run it again with the same NAME to resume. Afterwards, replay what it found without AFL:
+#   dotnet fuzz/out/NAME/plain/FastSerialization.Fuzz.dll replay fuzz/out/NAME/afl/default/crashes
+set -euo pipefail
+cd "$(dirname "$0")"
+source ./afl-env.sh
+seconds=${1:-3600}
+name=${2:-campaign}
+harness=$(bash ./build-instrumented.sh "$name" | tail -1)
+afl_out="out/$name/afl"
+log="out/$name/campaign.log"
+mkdir -p "out/$name"
+input=corpus/seeds
+if [ -d "$afl_out/default/queue" ]; then
+  input=-   # resume
+fi
+
+echo "$(date -u +%FT%TZ) campaign $name: $seconds s, input $input" | tee -a "$log"
+# bash's time counts the CPU of afl-fuzz and of the harness it runs (its children): the campaign's real cost.
+TIMEFORMAT="cpu: real %R s, user %U s, sys %S s"
+{ time nice -n 19 afl-fuzz -V "$seconds" -i "$input" -o "$afl_out" -t "$AFL_TIMEOUT_MS" -m none -- dotnet "$harness" >>"$log" 2>&1 || true; } 2>>"$log"
+grep '^cpu:' "$log" | tail -1
+afl_summary "$afl_out/default" | tee -a "$log"
+crashes=$(afl_crash_count "$afl_out/default")
+echo "$(date -u +%FT%TZ) campaign $name ended: $crashes crash input(s) in $afl_out/default/crashes" | tee -a "$log"
+[ "$crashes" -eq 0 ]

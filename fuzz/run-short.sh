@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The short, bounded fuzzing run that CI does (.ci/run): build the harness instrumented, replay the committed
+# corpus without AFL (seeds, regressions, queue), then one AFL++ run of FUZZ_SECONDS (default 150) over all
+# targets (the first input byte picks the target). Fails when the replay or AFL++ finds a crash.
+# Installs afl++ (apt-get) and the SharpFuzz.CommandLine tool (dotnet tool restore) when missing.
+set -euo pipefail
+cd "$(dirname "$0")"
+source ./afl-env.sh
+seconds=${FUZZ_SECONDS:-150}
+name=short
+harness=$(bash ./build-instrumented.sh "$name" | tail -1)
+plain="out/$name/plain/FastSerialization.Fuzz.dll"
+
+echo "replay of the committed corpus (no AFL, uninstrumented build):"
+dotnet "$plain" replay corpus/seeds corpus/regressions $( [ -d corpus/queue ] && echo corpus/queue )
+
+afl_out="out/$name/afl"
+rm -rf "$afl_out"
+echo "afl-fuzz for $seconds s over every target (seeds: corpus/seeds)"
+status=0
+timeout $((seconds + 120)) afl-fuzz -V "$seconds" -i corpus/seeds -o "$afl_out" -t "$AFL_TIMEOUT_MS" -m none -- dotnet "$harness" \
+  > "out/$name/afl.log" 2>&1 || status=$?
+afl_summary "$afl_out/default"
+if [ ! -f "$afl_out/default/fuzzer_stats" ]; then
+  echo "afl-fuzz did not run (exit $status); its log:"
+  tail -40 "out/$name/afl.log"
+  exit 1
+fi
+
+crashes=$(afl_crash_count "$afl_out/default")
+if [ "$crashes" -ne 0 ]; then
+  echo "afl-fuzz found $crashes crash input(s); what each does:"
+  dotnet "$plain" replay "$afl_out/default/crashes" || true
+  echo "fix it, then commit the input under fuzz/corpus/regressions (the replay test runs it from then on)"
+  exit 1
+fi
+
+echo "fuzzing: OK ($crashes crashes)"

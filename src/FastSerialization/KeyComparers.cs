@@ -1,0 +1,47 @@
+using System;
+using System.Collections.Generic;
+using System.Runtime.CompilerServices;
+
+namespace FastSerialization;
+
+/// <summary>
+/// Comparers for dictionaries and sets filled from untrusted data, against hash flooding (keys chosen so
+/// that they all land in one bucket, making each insert walk all the others). Generated readers use
+/// <see cref="ForUntrustedKeys{T}"/>; hand-written readers may too.
+/// </summary>
+public static class KeyComparers
+{
+    /// <summary>
+    /// The comparer to give a <see cref="Dictionary{TKey, TValue}"/> or <see cref="HashSet{T}"/> whose keys
+    /// come from untrusted data, or <see langword="null"/> when the default comparer is already safe. On .NET
+    /// Core and later, string hashing is randomized per process, so this is always null. On .NET Framework
+    /// (the netstandard2.0 build), string hashing is not randomized, so string keys get
+    /// <see cref="RandomizedString"/>; other key types keep the default (see SECURITY.md).
+    /// </summary>
+    /// <typeparam name="T">The key type.</typeparam>
+    /// <returns>The comparer, or null for the default.</returns>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static IEqualityComparer<T>? ForUntrustedKeys<T>()
+    {
+#if NETSTANDARD2_0
+        if (typeof(T) == typeof(string) && DefaultStringHashIsFixed)
+        {
+            return (IEqualityComparer<T>)(object)RandomizedString;
+        }
+#endif
+        return null;
+    }
+
+    /// <summary>
+    /// An ordinal string comparer whose hash is SipHash-2-4 under a key drawn at random once per process, so
+    /// colliding strings cannot be computed in advance. Slower than the runtime's own randomized hashing: use
+    /// it only where that is missing (.NET Framework).
+    /// </summary>
+    public static IEqualityComparer<string?> RandomizedString { get; } = SipHashStringComparer.CreateRandom();
+
+#if NETSTANDARD2_0
+    /// <summary>True on .NET Framework, whose string hash is the same in every process (unless an app turns randomization on).</summary>
+    private static readonly bool DefaultStringHashIsFixed =
+        System.Runtime.InteropServices.RuntimeInformation.FrameworkDescription.StartsWith(".NET Framework", StringComparison.Ordinal);
+#endif
+}
