@@ -19,19 +19,17 @@ internal struct AllocationBudget
     /// <summary>Charges between two measurements: about 500 objects, so a refused read overshoots by little and a valid one measures rarely.</summary>
     public const int MeasureEvery = 16 * 1024;
 
-    private readonly long _limit;
-    private readonly long _start;
-    private readonly int _inputLength;
     private readonly int _perByte;
-    private long _counted;
+    private Tally? _tally;
 
-    public AllocationBudget(int inputLength, int perByte)
+    /// <summary>
+    /// Nothing is measured or allocated here: a record that never charges <see cref="MeasureEvery"/> bytes (almost
+    /// every record) never asks the runtime, and the reader carries only the pending count and this reference.
+    /// </summary>
+    public AllocationBudget(int perByte)
     {
-        _inputLength = inputLength;
         _perByte = perByte;
-        _limit = CustomBinaryFormatterOptions.ReadAllocationAllowance + ((long)perByte * inputLength);
-        _start = AllocationMeter.Now();
-        _counted = 0;
+        _tally = null;
         Pending = 0;
     }
 
@@ -40,28 +38,54 @@ internal struct AllocationBudget
 
     /// <summary>
     /// Measures (or, with no meter, adds up) what was allocated so far, and says whether that plus
-    /// <paramref name="about"/> (storage about to be allocated) stays within the limit. Resets <see cref="Pending"/>.
+    /// <paramref name="about"/> (storage about to be allocated) stays within the limit for a record of
+    /// <paramref name="inputLength"/> bytes. Resets <see cref="Pending"/>.
     /// </summary>
-    public bool Measure(long about)
+    /// <remarks>
+    /// The meter starts at the first measurement, not when the record's reading starts (asking the runtime costs
+    /// a few nanoseconds, a large share of a small record's read): what was allocated before it is taken to be
+    /// what was charged before it, less <paramref name="about"/>, which is not allocated yet. What that misses
+    /// (strings and constructors' own allocations before the first measurement) is bounded by the
+    /// <see cref="MeasureEvery"/> charges it takes to get there, within the 1 MiB allowance.
+    /// </remarks>
+    public bool Measure(long about, int inputLength)
     {
+        Tally tally = _tally ??= new Tally();
+        tally.Counted += Pending;
+        Pending = 0;
         long used;
         if (AllocationMeter.Available)
         {
-            used = AllocationMeter.Now() - _start + about;
+            long now = AllocationMeter.Now();
+            if (!tally.Started)
+            {
+                tally.Start = now - (tally.Counted - about);
+                tally.Started = true;
+            }
+
+            used = now - tally.Start + about;
         }
         else
         {
-            _counted += Pending;
-            used = _counted;
+            used = tally.Counted;
         }
 
-        Pending = 0;
-        return used <= _limit;
+        return used <= Limit(inputLength);
+    }
+
+    private readonly long Limit(int inputLength) => CustomBinaryFormatterOptions.ReadAllocationAllowance + ((long)_perByte * inputLength);
+
+    /// <summary>What a budget keeps once it has measured: made only for the rare record that gets that far.</summary>
+    private sealed class Tally
+    {
+        public long Start;
+        public long Counted;
+        public bool Started;
     }
 
     /// <summary>The message of the exception for a read over the budget.</summary>
-    public readonly string Describe() =>
-        $"reading it would allocate more than {_limit} bytes: {_perByte} per byte of its {_inputLength} bytes "
+    public readonly string Describe(int inputLength) =>
+        $"reading it would allocate more than {Limit(inputLength)} bytes: {_perByte} per byte of its {inputLength} bytes "
         + "(CustomBinaryFormatterOptions.MaxAllocationPerInputByte) plus the 1 MiB allowance; its collections or nested objects cost "
         + "far more memory than their bytes (empty entries that each make an object, a collection or a large struct)";
 }

@@ -71,10 +71,10 @@ public ref partial struct FastBinaryReader
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
     private void CheckAllocation(long about, int offset)
     {
-        if (!_allocation.Measure(about))
+        if (!_allocation.Measure(about, _data.Length))
         {
             _position = offset;
-            throw ThrowHelper.Malformed(_allocation.Describe(), offset, _typeId);
+            throw ThrowHelper.Malformed(_allocation.Describe(_data.Length), offset, _typeId);
         }
     }
 

@@ -65,7 +65,7 @@ public ref partial struct FastBinaryReader
     /// <param name="maxAllocationPerInputByte">The allocation budget per byte of <paramref name="data"/>, on top of the allowance.</param>
     internal FastBinaryReader(ReadOnlySpan<byte> data, int position, int end, TypeRegistry? registry, int typeId, int maxDepth, bool rejectUnreadBytes, int maxAllocationPerInputByte)
     {
-        _allocation = new AllocationBudget(data.Length, maxAllocationPerInputByte);
+        _allocation = new AllocationBudget(maxAllocationPerInputByte);
         _data = data;
         _position = position;
         _end = end;
