@@ -1,6 +1,7 @@
 using System;
 using System.IO;
-using System.Runtime.CompilerServices;
+using System.Linq;
+using System.Reflection;
 
 namespace FastSerialization.BinaryFormatterImport.Tests.Corpus;
 
@@ -15,9 +16,14 @@ internal static class GoldenFiles
     /// <summary>The copy next to the test assembly (copied from the source folder at build).</summary>
     public static string OutputPath(string name) => Path.Combine(AppContext.BaseDirectory, "Golden", name + ".bin");
 
-    /// <summary>The committed copy in the source folder.</summary>
+    /// <summary>
+    /// The committed copy in the source folder, found through the folder the build recorded in the assembly
+    /// (a caller-file path would not do: CI builds map source paths to <c>/_/</c>).
+    /// </summary>
     public static string SourcePath(string name)
-        => Path.Combine(Path.GetDirectoryName(Path.GetDirectoryName(ThisFile()))!, "Golden", name + ".bin");
+        => Path.Combine(SourceDirectory, "Golden", name + ".bin");
 
-    private static string ThisFile([CallerFilePath] string path = "") => path;
+    private static string SourceDirectory =>
+        typeof(GoldenFiles).Assembly.GetCustomAttributes(typeof(AssemblyMetadataAttribute), false)
+            .Cast<AssemblyMetadataAttribute>().Single(a => a.Key == "TestSourceDirectory").Value!;
 }
