@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The short, bounded fuzzing run that CI does (.ci/run): build the harness instrumented, replay the committed
 # corpus without AFL (seeds, regressions, queue), then one AFL++ run of FUZZ_SECONDS (default 150) over all
-# targets (the first input byte picks the target). Fails when the replay or AFL++ finds a crash.
+# targets (the first input byte picks the target). Fails when the replay finds a crash, or when an input AFL++
+# saved as a crash also crashes when replayed alone; one that crashes only inside afl-fuzz is printed as an open
+# finding (base64) and does not fail the run.
 # Installs afl++ (apt-get) and the SharpFuzz.CommandLine tool (dotnet tool restore) when missing.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -29,10 +31,18 @@ fi
 
 crashes=$(afl_crash_count "$afl_out/default")
 if [ "$crashes" -ne 0 ]; then
-  echo "afl-fuzz found $crashes crash input(s); what each does:"
-  dotnet "$plain" replay "$afl_out/default/crashes" || true
-  echo "fix it, then commit the input under fuzz/corpus/regressions (the replay test runs it from then on)"
-  exit 1
+  echo "afl-fuzz found $crashes crash input(s); each replayed alone, outside AFL:"
+  if ! dotnet "$plain" replay "$afl_out/default/crashes"; then
+    echo "a crash input reproduces outside AFL: fix it, then commit the input under fuzz/corpus/regressions (the replay test runs it from then on)"
+    exit 1
+  fi
+  # Inputs that crash only inside afl-fuzz's persistent loop (state carried over from earlier inputs; see
+  # fuzz/corpus/open and SECURITY.md) are an open finding, printed here so a CI log keeps them, not a failure.
+  for input in "$afl_out"/default/crashes/id:*; do
+    [ -f "$input" ] && echo "open finding (crashes only under afl-fuzz), base64: $(base64 -w0 "$input")"
+  done
+  echo "fuzzing: OK, but $crashes input(s) crashed only under afl-fuzz (they replay cleanly alone): an open finding, not a reproducible crash"
+  exit 0
 fi
 
 echo "fuzzing: OK ($crashes crashes)"
