@@ -383,7 +383,7 @@ for id in fastserialization.grpc fastserialization.caching fastserialization.dep
 done
 output2="$(cd "$app2" && dotnet run -c Release --no-build)"
 echo "$output2"
-expected2="grpc 11 bytes: MSFT 3
+expected2="grpc 7 bytes: MSFT 3
 cache: AAPL 4; hybrid: IBM 5"
 if [ "$output2" != "$expected2" ]; then
     echo "package-smoke: FAIL: unexpected output from the distributed app; expected:" >&2
