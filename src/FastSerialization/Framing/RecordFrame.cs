@@ -113,9 +113,21 @@ public static class RecordFrame
     internal static void Write<T>(ref FastBinaryWriter writer, TypeRegistration registration, T value, int maxRecordLength)
     {
         int start = BeginRecord(ref writer, (uint)registration.Id);
+        WritePayload(ref writer, registration, value);
+        int size = EndRecord(ref writer, start, maxRecordLength, registration.Id);
+        if (size != registration.SizeHint)
+        {
+            registration.SizeHint = size;
+        }
+    }
 
-        // A struct of exactly the registered type is passed by reference to a call that is not generic,
-        // which writes it through its own WriteDataTo: no boxing, no reflection.
+    /// <summary>
+    /// Writes the payload, what follows the type id: a struct of exactly the registered type is passed by reference
+    /// to a call that is not generic, which writes it through its own WriteDataTo (no boxing, no reflection).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void WritePayload<T>(ref FastBinaryWriter writer, TypeRegistration registration, T value)
+    {
         if (typeof(T).IsValueType && registration.Type == typeof(T))
         {
             registration.WriteFrom(ref Unsafe.As<T, byte>(ref value), ref writer);
@@ -123,12 +135,6 @@ public static class RecordFrame
         else
         {
             registration.WriteBoxed(value!, ref writer);
-        }
-
-        int size = EndRecord(ref writer, start, maxRecordLength, registration.Id);
-        if (size != registration.SizeHint)
-        {
-            registration.SizeHint = size;
         }
     }
 
@@ -166,15 +172,7 @@ public static class RecordFrame
         int start = writer.BytesPending;
         Span<byte> span = writer.GetSpan(VarInt.MaxLength32);
         writer.Advance(VarInt.Write(span, (uint)registration.Id));
-        if (typeof(T).IsValueType && registration.Type == typeof(T))
-        {
-            registration.WriteFrom(ref Unsafe.As<T, byte>(ref value), ref writer);
-        }
-        else
-        {
-            registration.WriteBoxed(value!, ref writer);
-        }
-
+        WritePayload(ref writer, registration, value);
         int length = writer.BytesPending - start;
         if (length > maxRecordLength)
         {
