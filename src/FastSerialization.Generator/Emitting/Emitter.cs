@@ -37,6 +37,11 @@ internal static class Emitter
             interfaces += ", global::FastSerialization.IBinaryConstructible<" + model.FullyQualifiedName + ">";
         }
 
+        if (model.EmitsFactory)
+        {
+            interfaces += ", " + FactoryInterface(model);
+        }
+
         w.Line("[global::FastSerialization.BinaryLayout(\"" + Layout(model) + "\")]");
         if (model.FixedLayout is { } fixedLayout)
         {
@@ -69,6 +74,13 @@ internal static class Emitter
             }
         }
 
+        if (model.EmitsFactory)
+        {
+            w.Line();
+            w.Line("/// <inheritdoc />");
+            w.Line("{0} {1}.CreateNew() => new {0}();", model.FullyQualifiedName, FactoryInterface(model));
+        }
+
         w.Close();
         foreach (ContainingType unused in model.ContainingTypes)
         {
@@ -82,6 +94,9 @@ internal static class Emitter
 
         return w.ToString();
     }
+
+    private static string FactoryInterface(TypeModel model) =>
+        "global::FastSerialization.IBinaryFactory<" + model.FullyQualifiedName + ">";
 
     private static void EmitWriteDataTo(IndentedWriter w, TypeModel model, string modifier)
     {

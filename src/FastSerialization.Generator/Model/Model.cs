@@ -4,6 +4,7 @@ using Microsoft.CodeAnalysis.Text;
 namespace FastSerialization.Generator;
 
 /// <summary>What the parser found for one [BinarySerializable] type: a value-equatable record with no symbol or syntax node in it.</summary>
+/// <remarks><c>EmitsFactory</c>: the type gets an <c>IBinaryFactory&lt;T&gt;</c> that calls its parameterless constructor (see <see cref="Factories"/>).</remarks>
 internal sealed record TypeModel(
     string HintName,
     string? Namespace,
@@ -18,7 +19,8 @@ internal sealed record TypeModel(
     ConstructionModel? Construction,
     EquatableArray<MemberModel> Members,
     EquatableArray<DiagnosticInfo> Diagnostics,
-    FixedLayoutModel? FixedLayout = null);
+    FixedLayoutModel? FixedLayout = null,
+    bool EmitsFactory = false);
 
 /// <summary>
 /// A fixed-layout struct (<c>[BinarySerializable(FixedLayout = true)]</c>): its size on the wire, and whether its

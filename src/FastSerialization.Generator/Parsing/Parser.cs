@@ -9,7 +9,8 @@ namespace FastSerialization.Generator;
 /// Turns a [BinarySerializable] type symbol into a <see cref="TypeModel"/> and its diagnostics, one concern
 /// after the other: the declarations (<see cref="TypeDeclarations"/>), which members
 /// (<see cref="MemberDiscovery"/>), their order (<see cref="MemberOrder"/>), how each is written
-/// (<see cref="ShapeParser"/>), and how an immutable type is built (<see cref="ConstructorMatcher"/>).
+/// (<see cref="ShapeParser"/>), how an immutable type is built (<see cref="ConstructorMatcher"/>), and whether
+/// the type can make its own instances (<see cref="Factories"/>).
 /// </summary>
 internal static class Parser
 {
@@ -54,7 +55,8 @@ internal static class Parser
             construction,
             EquatableArray<MemberModel>.From(members),
             EquatableArray<DiagnosticInfo>.From(parse.Diagnostics),
-            fixedModel);
+            fixedModel,
+            Factories.CanEmit(type));
     }
 
     /// <summary>

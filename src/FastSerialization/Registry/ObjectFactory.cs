@@ -6,13 +6,15 @@ using System.Runtime.CompilerServices;
 namespace FastSerialization;
 
 /// <summary>
-/// How an instance of <typeparamref name="T"/> is made when no factory was registered: its
+/// How an instance of <typeparamref name="T"/> is made when no factory was registered: the type's own
+/// <see cref="IBinaryFactory{TSelf}.CreateNew"/> (emitted by the source generator); otherwise its
 /// parameterless constructor (public or not); a struct's default value when it has none; otherwise an
 /// uninitialized object, with no constructor run and every field at its default.
 /// </summary>
 /// <remarks>
-/// Trimming and NativeAOT: <typeparamref name="T"/> is annotated so that the trimmer keeps its
-/// constructors, and no code is generated at run time where the runtime cannot (a constructor is then
+/// Trimming and NativeAOT: a generated type makes its instances itself, with neither reflection nor code
+/// compiled at run time. For other types, <typeparamref name="T"/> is annotated so that the trimmer keeps
+/// its constructors, and no code is generated at run time where the runtime cannot (a constructor is then
 /// called through reflection, which NativeAOT supports for the constructors it kept). Where it can, the
 /// constructor is compiled to a delegate once, the fastest way to call it repeatedly.
 /// </remarks>
@@ -21,8 +23,9 @@ internal static class ObjectFactory<[DynamicallyAccessedMembers(ObjectFactory.Co
 {
     public static readonly Func<T> Default = Build();
 
-    /// <summary>True for a struct without a parameterless constructor of its own: its default value is a new one, no delegate needed.</summary>
-    private static readonly bool s_isPlainStruct = typeof(T).IsValueType && FindConstructor() is null;
+    /// <summary>True for a struct without a parameterless constructor or factory of its own: its default value is a new one, no delegate needed.</summary>
+    private static readonly bool s_isPlainStruct =
+        typeof(T).IsValueType && !typeof(IBinaryFactory<T>).IsAssignableFrom(typeof(T)) && FindConstructor() is null;
 
     /// <summary>Creates a <typeparamref name="T"/> with the factory registered in <paramref name="registry"/>, if any.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -49,6 +52,13 @@ internal static class ObjectFactory<[DynamicallyAccessedMembers(ObjectFactory.Co
         if (type.IsAbstract || type.IsInterface)
         {
             return static () => throw new InvalidOperationException($"{typeof(T)} is abstract or an interface and cannot be created.");
+        }
+
+        if (typeof(IBinaryFactory<T>).IsAssignableFrom(type))
+        {
+            // The template only carries the type's own factory method; its state is never read.
+            var template = (IBinaryFactory<T>)(type.IsValueType ? default(T)! : CreateUninitialized());
+            return template.CreateNew;
         }
 
         ConstructorInfo? ctor = FindConstructor();

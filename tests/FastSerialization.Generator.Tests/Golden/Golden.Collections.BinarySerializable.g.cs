@@ -6,7 +6,7 @@
 namespace Golden
 {
     [global::FastSerialization.BinaryLayout("Sequence<Int32>;Sequence<String>;Map<String,Object<Golden.Customer>>;Nullable<VarEnum<Int16>>;Sequence<Guid>;Bytes")]
-    partial class Collections : global::FastSerialization.ICustomBinarySerializable
+    partial class Collections : global::FastSerialization.ICustomBinarySerializable, global::FastSerialization.IBinaryFactory<global::Golden.Collections>
     {
         /// <inheritdoc />
         public void WriteDataTo(ref global::FastSerialization.FastBinaryWriter writer)
@@ -184,5 +184,8 @@ namespace Golden
 
             this.Blob = new global::System.ReadOnlyMemory<byte>(reader.ReadByteArray());
         }
+
+        /// <inheritdoc />
+        global::Golden.Collections global::FastSerialization.IBinaryFactory<global::Golden.Collections>.CreateNew() => new global::Golden.Collections();
     }
 }

@@ -6,7 +6,7 @@
 namespace Golden
 {
     [global::FastSerialization.BinaryLayout("String;String;String;VarInt32;VarInt32")]
-    partial class Customer : global::FastSerialization.ICustomBinarySerializable
+    partial class Customer : global::FastSerialization.ICustomBinarySerializable, global::FastSerialization.IBinaryFactory<global::Golden.Customer>
     {
         /// <inheritdoc />
         public void WriteDataTo(ref global::FastSerialization.FastBinaryWriter writer)
@@ -56,5 +56,8 @@ namespace Golden
 
             this.Code = reader.ReadVarInt32();
         }
+
+        /// <inheritdoc />
+        global::Golden.Customer global::FastSerialization.IBinaryFactory<global::Golden.Customer>.CreateNew() => new global::Golden.Customer();
     }
 }

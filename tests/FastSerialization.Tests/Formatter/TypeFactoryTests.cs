@@ -1,0 +1,95 @@
+using FluentAssertions;
+using Xunit;
+
+namespace FastSerialization.Tests.Formatter;
+
+/// <summary>
+/// A type that implements <see cref="IBinaryFactory{TSelf}"/> makes the instances the formatter reads into
+/// (as generated types do, so that no constructor is called through reflection or compiled code); a factory
+/// given to Register still comes first.
+/// </summary>
+public class TypeFactoryTests
+{
+    [Fact]
+    public void ARecordOfATypeWithItsOwnFactory_IsReadIntoTheInstanceTheFactoryMade()
+    {
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register<SelfMade>(1);
+
+        SelfMade back = formatter.Deserialize<SelfMade>(formatter.SerializeToArray(new SelfMade { Value = 7 }));
+
+        back.Value.Should().Be(7);
+        back.MadeBy.Should().Be("IBinaryFactory.CreateNew");
+    }
+
+    [Fact]
+    public void ANestedObjectOfATypeWithItsOwnFactory_IsReadIntoTheInstanceTheFactoryMade()
+    {
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register<SelfMadeHolder>(1);
+        var holder = new SelfMadeHolder { Inner = new SelfMade { Value = 9 } };
+
+        SelfMadeHolder back = formatter.Deserialize<SelfMadeHolder>(formatter.SerializeToArray(holder));
+
+        back.Inner!.Value.Should().Be(9);
+        back.Inner.MadeBy.Should().Be("IBinaryFactory.CreateNew");
+    }
+
+    [Fact]
+    public void AStructWithItsOwnFactory_IsReadIntoTheValueTheFactoryMade()
+    {
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register<SelfMadeStruct>(1);
+
+        SelfMadeStruct back = formatter.Deserialize<SelfMadeStruct>(formatter.SerializeToArray(new SelfMadeStruct { Value = 3 }));
+
+        back.Value.Should().Be(3);
+        back.Marker.Should().Be(42, "CreateNew set it; the default value has 0");
+    }
+
+    [Fact]
+    public void AFactoryGivenToRegister_ComesBeforeTheTypesOwn()
+    {
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register(1, () => new SelfMade { MadeBy = "registered" });
+
+        SelfMade back = formatter.Deserialize<SelfMade>(formatter.SerializeToArray(new SelfMade { Value = 1 }));
+
+        back.MadeBy.Should().Be("registered");
+    }
+
+    private sealed class SelfMade : ICustomBinarySerializable, IBinaryFactory<SelfMade>
+    {
+        public string MadeBy { get; set; } = "constructor";
+
+        public int Value { get; set; }
+
+        public SelfMade CreateNew() => new() { MadeBy = "IBinaryFactory.CreateNew" };
+
+        public void WriteDataTo(ref FastBinaryWriter writer) => writer.Write(Value);
+
+        public void SetDataFrom(ref FastBinaryReader reader) => Value = reader.ReadInt32();
+    }
+
+    private sealed class SelfMadeHolder : ICustomBinarySerializable
+    {
+        public SelfMade? Inner { get; set; }
+
+        public void WriteDataTo(ref FastBinaryWriter writer) => writer.WriteObject(Inner);
+
+        public void SetDataFrom(ref FastBinaryReader reader) => Inner = reader.ReadObject<SelfMade>();
+    }
+
+    private struct SelfMadeStruct : ICustomBinarySerializable, IBinaryFactory<SelfMadeStruct>
+    {
+        public int Value { get; set; }
+
+        public int Marker { get; set; }
+
+        public readonly SelfMadeStruct CreateNew() => new() { Marker = 42 };
+
+        public readonly void WriteDataTo(ref FastBinaryWriter writer) => writer.Write(Value);
+
+        public void SetDataFrom(ref FastBinaryReader reader) => Value = reader.ReadInt32();
+    }
+}
