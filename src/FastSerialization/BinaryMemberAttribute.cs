@@ -31,10 +31,10 @@ public sealed class BinaryMemberAttribute : Attribute
     public int Order { get; }
 
     /// <summary>
-    /// When true, the member's integers keep the fixed widths of docs/FORMAT.md section 2 instead of the
-    /// compact varints that generated code uses by default (section 3a): for values that are always large,
+    /// When true, the member's integers and decimals keep the fixed widths of docs/FORMAT.md section 2 instead
+    /// of the compact forms that generated code uses by default (section 3a): for values that are always large,
     /// such as timestamps in ticks, where a varint would take 9 or 10 bytes instead of 8. It applies to an
-    /// integer or enum member, the value of a nullable one, and the keys and values of a dictionary.
+    /// integer, enum or decimal member, the value of a nullable one, and the keys and values of a dictionary.
     /// </summary>
     public bool FixedWidth { get; set; }
 }

@@ -4,7 +4,8 @@ namespace FastSerialization.Generator;
 
 /// <summary>
 /// A single integer wider than a byte in generated code, written as a varint (docs/FORMAT.md section 3a):
-/// zigzag for signed types, the 32-bit forms for 16-bit types (whose readers refuse values out of range).
+/// zigzag for signed types, the 32-bit forms for 16-bit types (whose readers refuse values out of range);
+/// and a single decimal, written as a head byte and the varints of its coefficient (<c>WriteVarDecimal</c>).
 /// Not tried by the parser: <see cref="CompactIntegers"/> turns a <see cref="PrimitiveKind"/> shape into this
 /// one where a single value stands. <see cref="TypeShape.ReadMethod"/> is the varint reader (<c>ReadVarInt32</c>).
 /// </summary>
@@ -19,7 +20,7 @@ internal sealed class VarIntKind : MemberKind
     public override bool TryParse(ITypeSymbol type, int depth, out TypeShape? shape, out string? reason) =>
         NotThisKind(out shape, out reason);
 
-    /// <summary>The varint reader for a fixed-width integer reader method, or null when the type stays as it is.</summary>
+    /// <summary>The compact reader for a fixed-width integer (or decimal) reader method, or null when the type stays as it is.</summary>
     public static string? VarReadMethod(string? fixedReadMethod) => fixedReadMethod switch
     {
         "ReadInt16" => "ReadVarInt16",
@@ -28,6 +29,7 @@ internal sealed class VarIntKind : MemberKind
         "ReadUInt32" => "ReadVarUInt32",
         "ReadInt64" => "ReadVarInt64",
         "ReadUInt64" => "ReadVarUInt64",
+        "ReadDecimal" => "ReadVarDecimal",
         _ => null,
     };
 

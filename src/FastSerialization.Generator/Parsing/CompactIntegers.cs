@@ -1,10 +1,11 @@
 namespace FastSerialization.Generator;
 
 /// <summary>
-/// Makes the single integer values of a member compact (docs/FORMAT.md section 3a): an integer or enum wider
-/// than a byte becomes a varint where it is the member itself, the value of a nullable, or a dictionary's key
-/// or value. Elements of sequences keep their fixed widths (they copy as blocks), and so does every integer of
-/// a member marked <c>[BinaryMember(FixedWidth = true)]</c> or of a fixed-layout struct.
+/// Makes the single integer and decimal values of a member compact (docs/FORMAT.md section 3a): an integer or
+/// enum wider than a byte becomes a varint, and a decimal a head byte and the varints of its coefficient, where
+/// it is the member itself, the value of a nullable, or a dictionary's key or value. Elements of sequences keep
+/// their fixed widths (they copy as blocks), and so does every value of a member marked
+/// <c>[BinaryMember(FixedWidth = true)]</c> or of a fixed-layout struct.
 /// </summary>
 internal static class CompactIntegers
 {

@@ -16,7 +16,7 @@ internal static class ShapeParser
     /// <summary>The members with the shapes of their types, in wire order; a member whose type cannot be serialized is reported and left out.</summary>
     /// <param name="found">The members, in wire order.</param>
     /// <param name="parse">The type being parsed.</param>
-    /// <param name="compact">True to write single integers as varints (every type but a fixed-layout struct).</param>
+    /// <param name="compact">True to write single integers and decimals compactly (every type but a fixed-layout struct).</param>
     public static List<MemberModel> DescribeMembers(List<FoundMember> found, ParseContext parse, bool compact = true)
     {
         var members = new List<MemberModel>();

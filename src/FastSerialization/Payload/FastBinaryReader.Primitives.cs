@@ -210,6 +210,38 @@ public ref partial struct FastBinaryReader
         return (uint)value;
     }
 
+    /// <summary>Reads a <see cref="decimal"/> written by <see cref="FastBinaryWriter.WriteVarDecimal"/> (generated code, docs/FORMAT.md section 3a).</summary>
+    /// <returns>The value read, with the scale and sign it was written with.</returns>
+    /// <exception cref="FastSerializationException">
+    /// The head byte has a scale over 28 or its reserved bit 5 set, a varint is malformed, or the high-word bit is
+    /// set with a high word of 0 (not the shortest form).
+    /// </exception>
+    public decimal ReadVarDecimal()
+    {
+        int start = _position;
+        byte head = Take(1, "VarDecimal")[0];
+        int scale = head & 0x1F;
+        if (scale > 28 || (head & 0x20) != 0)
+        {
+            _position = start;
+            throw Malformed($"a VarDecimal's head byte 0x{head:X2} is not valid (scale {scale}, at most 28; bit 5 is reserved and must be 0)");
+        }
+
+        ulong low = ReadVarUInt64();
+        uint hi = 0;
+        if ((head & 0x40) != 0)
+        {
+            hi = ReadVarUInt32();
+            if (hi == 0)
+            {
+                _position = start;
+                throw Malformed("a VarDecimal is not in its shortest form (its head byte announces a high word, and the high word is 0)");
+            }
+        }
+
+        return new decimal((int)(uint)low, (int)(uint)(low >> 32), (int)hi, (head & 0x80) != 0, (byte)scale);
+    }
+
     /// <summary>Reads an unsigned LEB128 varint of at most 10 bytes, in its shortest form.</summary>
     /// <returns>The value read.</returns>
     /// <exception cref="FastSerializationException">The varint is malformed, as for <see cref="ReadVarUInt32"/>.</exception>

@@ -111,6 +111,37 @@ public ref partial struct FastBinaryWriter
         _position += 16;
     }
 
+    /// <summary>
+    /// Writes a <see cref="decimal"/> compactly, as generated code does (docs/FORMAT.md section 3a): a head byte
+    /// (scale in bits 0-4, bit 6 set when the high 32 bits of the 96-bit coefficient are not zero, bit 7 the
+    /// sign), the low 64 bits of the coefficient as a varuint64, then the high 32 bits as a varuint32 when bit 6
+    /// says so. 2 to 16 bytes: 1249.90m takes 4. Scale and sign are kept as they are (1.0m and 1.00m stay apart).
+    /// </summary>
+    /// <param name="value">The value to write.</param>
+    public void WriteVarDecimal(decimal value)
+    {
+#if NET
+        Span<int> bits = stackalloc int[4];
+        decimal.GetBits(value, bits);
+#else
+        int[] bits = decimal.GetBits(value);
+#endif
+        uint hi = (uint)bits[2];
+        int flags = bits[3];
+        Span<byte> span = GetSpan(MaxVarDecimalLength);
+        span[0] = (byte)(((flags >> 16) & 0x1F) | (hi != 0 ? 0x40 : 0) | (flags < 0 ? 0x80 : 0));
+        int length = 1 + VarInt.Write(span.Slice(1), ((ulong)(uint)bits[1] << 32) | (uint)bits[0]);
+        if (hi != 0)
+        {
+            length += VarInt.Write(span.Slice(length), hi);
+        }
+
+        _position += length;
+    }
+
+    /// <summary>The most bytes <see cref="WriteVarDecimal"/> takes: the head byte, a varuint64 and a varuint32.</summary>
+    internal const int MaxVarDecimalLength = 1 + VarInt.MaxLength64 + VarInt.MaxLength32;
+
     /// <summary>Writes a <see cref="DateTime"/> as <see cref="DateTime.ToBinary"/>: 8 bytes, little-endian (keeps <see cref="DateTime.Kind"/>).</summary>
     /// <param name="value">The value to write.</param>
     public void Write(DateTime value) => Write(value.ToBinary());

@@ -7,13 +7,13 @@ namespace Golden
 {
     partial class Outer<T>
     {
-        [global::FastSerialization.BinaryLayout("Decimal;String")]
+        [global::FastSerialization.BinaryLayout("VarDecimal;String")]
         partial record struct Money : global::FastSerialization.ICustomBinarySerializable
         {
             /// <inheritdoc />
             public void WriteDataTo(ref global::FastSerialization.FastBinaryWriter writer)
             {
-                writer.Write(this.Amount);
+                writer.WriteVarDecimal(this.Amount);
                 writer.Write(this.Currency);
             }
 
@@ -34,7 +34,7 @@ namespace Golden
                     goto construct;
                 }
 
-                __m0 = reader.ReadDecimal();
+                __m0 = reader.ReadVarDecimal();
 
                 if (!reader.HasRemaining)
                 {

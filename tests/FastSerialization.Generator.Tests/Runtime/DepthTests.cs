@@ -51,7 +51,7 @@ public class DepthTests
         payload.Add(0); // Ship: null
         payload.Add(0); // History: null
         payload.AddRange(new byte[] { 2, (byte)'z' }); // After
-        payload.AddRange(new byte[16]); // Total
+        payload.AddRange(new byte[] { 0, 0 }); // Total = 0m: a VarDecimal (head byte, then the coefficient 0)
         payload.Add(0); // Extra: null
         byte[] deep = DeepNodePayload(Depth);
         payload.AddRange(VarUInt((uint)deep.Length + 1));

@@ -174,7 +174,7 @@ public sealed class HandWrittenAllKinds : ICustomBinarySerializable
         writer.WriteVarUInt64(v.ULong);
         writer.Write(v.Float);
         writer.Write(v.Double);
-        writer.Write(v.Decimal);
+        writer.WriteVarDecimal(v.Decimal); // so is a single decimal (VarDecimal)
         writer.Write(v.DateTime);
         writer.Write(v.TimeSpan);
         writer.Write(v.DateTimeOffset);
