@@ -86,6 +86,13 @@ public sealed partial class IpcChannel : IAsyncDisposable
     public Task Completion => _receiveLoop;
 
     /// <summary>
+    /// The settings the channel runs with: a copy of those it was opened with, where every value left to the
+    /// machine (null, such as <see cref="IpcChannelOptions.SharedMemorySpinTime"/>) is the one chosen for this
+    /// machine and this channel's transport. Changing the copy changes nothing.
+    /// </summary>
+    public IpcChannelOptions Options => _options.Resolve(_transport is SharedMemoryTransport, Environment.ProcessorCount);
+
+    /// <summary>
     /// Opens a channel over a connected, two-way <paramref name="stream"/> (a socket's, a pipe's, or your
     /// own transport's) and exchanges the handshake. The channel owns the stream from then on.
     /// </summary>
