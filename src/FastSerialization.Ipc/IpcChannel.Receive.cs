@@ -47,91 +47,6 @@ public sealed partial class IpcChannel
     /// <summary>How many bytes the record that <see cref="TakeRecord"/> returned last took on the wire (for the queue's byte bound).</summary>
     private long _lastTakenBytes;
 
-    /// <summary>The peer's handshake, once the channel is open.</summary>
-    internal Handshake? PeerHandshake { get; private set; }
-
-    private async Task HandshakeAsync(CancellationToken cancellationToken)
-    {
-        using var timeout = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-        timeout.CancelAfter(_options.HandshakeTimeout);
-        Handshake local = Handshake.Of(_formatter);
-        try
-        {
-            local.WriteTo(_writer);
-            await FlushCoreAsync(timeout.Token).ConfigureAwait(false);
-            while (true)
-            {
-                ReadResult result = await _reader.ReadAsync(timeout.Token).ConfigureAwait(false);
-                ReadOnlySequence<byte> buffer = result.Buffer;
-                ControlRecord hello = default;
-                bool complete = false;
-                try
-                {
-                    if (buffer.Length > 4)
-                    {
-                        if (!ControlRecord.IsControl(buffer))
-                        {
-                            throw new IpcHandshakeException("The peer sent a record before its handshake: it is not a FastSerialization channel, or it is a different protocol.", null);
-                        }
-
-                        complete = ControlRecord.TryRead(ref buffer, ControlRecord.MaxLength, out hello);
-                    }
-                }
-                finally
-                {
-                    // After the handshake, what follows it stays unexamined for the receive loop.
-                    if (complete)
-                    {
-                        _reader.AdvanceTo(buffer.Start);
-                    }
-                    else
-                    {
-                        _reader.AdvanceTo(buffer.Start, buffer.End);
-                    }
-                }
-
-                if (complete)
-                {
-                    if (hello.Kind == ControlKind.SharedMemorySetup)
-                    {
-                        throw new IpcHandshakeException("The server uses the shared-memory transport (IpcTransport.SharedMemory); this side uses a stream. Both ends must use the same transport.", null);
-                    }
-
-                    if (hello.Kind != ControlKind.Hello || hello.Hello is null)
-                    {
-                        throw new IpcHandshakeException($"The peer's first record is a {hello.Kind} control record, not its handshake.", null);
-                    }
-
-                    PeerHandshake = hello.Hello;
-                    IpcHandshakeException? mismatch = Handshake.Compare(local, hello.Hello);
-                    if (mismatch is not null)
-                    {
-                        throw mismatch;
-                    }
-
-                    return;
-                }
-
-                if (result.IsCompleted)
-                {
-                    throw new IpcException("The peer closed the connection before completing the handshake.");
-                }
-            }
-        }
-        catch (OperationCanceledException) when (!cancellationToken.IsCancellationRequested)
-        {
-            throw new IpcException($"The peer did not complete the handshake within {_options.HandshakeTimeout}.");
-        }
-        catch (FastSerializationException ex)
-        {
-            throw new IpcHandshakeException($"The peer's handshake is malformed: {ex.Message}", null);
-        }
-        catch (Exception ex) when (IsBrokenConnection(ex))
-        {
-            throw new IpcException("The connection to the peer broke during the handshake: " + ex.Message, ex);
-        }
-    }
-
     /// <summary>What <see cref="TakeRecord"/> found at the start of the buffer.</summary>
     private enum Incoming
     {
@@ -287,11 +202,6 @@ public sealed partial class IpcChannel
         return false;
     }
 
-    /// <summary>The failure to report when the peer's bytes ended without a goodbye.</summary>
-    private static IpcException EndedWithoutGoodbye(in ReadOnlySequence<byte> unread) => unread.IsEmpty
-        ? new IpcException("The peer closed the connection without closing the channel: its process has most likely exited or crashed.")
-        : new IpcException($"The peer's connection ended inside a record ({unread.Length} bytes of it had arrived); the partial record was dropped.");
-
     /// <summary>How many messages the receive loop reads from a span before it queues them.</summary>
     private const int RunLength = 256;
 
@@ -306,7 +216,7 @@ public sealed partial class IpcChannel
         {
             while (!goodbye)
             {
-                ReadResult result = await _reader.ReadAsync(_closing.Token).ConfigureAwait(false);
+                ReadResult result = await _reader.ReadAsync(_lifetime.Closing).ConfigureAwait(false);
                 if (result.IsCanceled)
                 {
                     closedHere = true;
@@ -324,7 +234,7 @@ public sealed partial class IpcChannel
                         {
                             if (!_inbox.TryEnqueue(run[i], sizes[i]))
                             {
-                                await _inbox.EnqueueAsync(run[i], sizes[i], _closing.Token).ConfigureAwait(false);
+                                await _inbox.EnqueueAsync(run[i], sizes[i], _lifetime.Closing).ConfigureAwait(false);
                             }
 
                             run[i] = null!;
@@ -347,10 +257,10 @@ public sealed partial class IpcChannel
                                 goodbye = true;
                                 break;
                             case Incoming.Request:
-                                await _inbox.EnqueueAsync(new IpcRequest(this, correlation, message!), _lastTakenBytes, _closing.Token).ConfigureAwait(false);
+                                await _inbox.EnqueueAsync(new IpcRequest(this, correlation, message!), _lastTakenBytes, _lifetime.Closing).ConfigureAwait(false);
                                 break;
                             case Incoming.Message:
-                                await _inbox.EnqueueAsync(message!, _lastTakenBytes, _closing.Token).ConfigureAwait(false);
+                                await _inbox.EnqueueAsync(message!, _lastTakenBytes, _lifetime.Closing).ConfigureAwait(false);
                                 break;
                         }
                     }
@@ -362,12 +272,12 @@ public sealed partial class IpcChannel
 
                 if (result.IsCompleted && !goodbye)
                 {
-                    failure = EndedWithoutGoodbye(buffer);
+                    failure = ConnectionErrors.EndedWithoutGoodbye(buffer);
                     break;
                 }
             }
         }
-        catch (Exception) when (_closing.IsCancellationRequested)
+        catch (Exception) when (_lifetime.IsClosing)
         {
             // Closing this side: a read canceled, or failing on the transport that closing disposed.
             closedHere = true;
@@ -376,9 +286,9 @@ public sealed partial class IpcChannel
         {
             failure = ex;
         }
-        catch (Exception ex) when (IsBrokenConnection(ex))
+        catch (Exception ex) when (ConnectionErrors.IsBroken(ex))
         {
-            failure = BrokenConnection(ex);
+            failure = ConnectionErrors.Broken(ex);
         }
         catch (IpcException ex)
         {
@@ -399,10 +309,6 @@ public sealed partial class IpcChannel
         }
     }
 
-    private static bool IsBrokenConnection(Exception ex) => ex is (IOException and not IpcException) or System.Net.Sockets.SocketException or ObjectDisposedException;
-
-    private static IpcException BrokenConnection(Exception ex) => new("The connection to the peer broke: " + ex.Message, ex);
-
     /// <summary>
     /// Ends receiving: readers get what is queued, then the end (or <paramref name="failure"/>); waiting
     /// requests fail; on a failure, sending stops too, so that the peer sees the channel end.
@@ -411,13 +317,13 @@ public sealed partial class IpcChannel
     {
         // Set before the pending requests are failed: a request registered after that sees it (RequestAsync).
         Exception end = failure ?? new IpcException(closedHere ? "The channel was closed." : "The peer closed the channel.");
-        Volatile.Write(ref _receiveEnd, end);
+        _lifetime.SetReceiveEnd(end);
         _inbox.TryComplete(failure);
         FailPendingRequests(end);
         if (failure is not null)
         {
-            _closing.Cancel();
-            await _writer.CompleteAsync(failure).ConfigureAwait(false);
+            _lifetime.CancelClosing();
+            await _sender.CompleteAsync(failure).ConfigureAwait(false);
         }
 
         if (_pumpCompletion is { } completion)

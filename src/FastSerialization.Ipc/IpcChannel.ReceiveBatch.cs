@@ -84,7 +84,7 @@ public sealed partial class IpcChannel
                     continue;
                 }
 
-                if (_pumpSawEnd || _closing.IsCancellationRequested || !TryReadArrived())
+                if (_pumpSawEnd || _lifetime.IsClosing || !TryReadArrived())
                 {
                     break;
                 }

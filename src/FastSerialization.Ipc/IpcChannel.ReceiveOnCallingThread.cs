@@ -106,7 +106,7 @@ public sealed partial class IpcChannel
                     ReturnPumpBuffer();
                     if (last)
                     {
-                        SawEnd(EndedWithoutGoodbye(unread));
+                        SawEnd(ConnectionErrors.EndedWithoutGoodbye(unread));
                     }
 
                     break;
@@ -132,7 +132,7 @@ public sealed partial class IpcChannel
     {
         while (true)
         {
-            if (Volatile.Read(ref _receiveEnd) is not null)
+            if (_lifetime.ReceiveEnd is not null)
             {
                 return Pumped.End;
             }
@@ -148,7 +148,7 @@ public sealed partial class IpcChannel
                 return Pumped.End;
             }
 
-            if (_closing.IsCancellationRequested)
+            if (_lifetime.IsClosing)
             {
                 // Closing may already have spent its wake-up (CancelPendingRead) on another caller's read.
                 await EndReceivingAsync(null, closedHere: true).ConfigureAwait(false);
@@ -160,7 +160,7 @@ public sealed partial class IpcChannel
             {
                 result = await _reader.ReadAsync(cancellationToken).ConfigureAwait(false);
             }
-            catch (Exception) when (_closing.IsCancellationRequested)
+            catch (Exception) when (_lifetime.IsClosing)
             {
                 // This side is closing: a stream transport's read fails once its writer disposed the
                 // stream, a read whose token includes the closing one is canceled. Not the peer's doing.
@@ -171,7 +171,7 @@ public sealed partial class IpcChannel
             {
                 // The transport's reader failed (a broken connection, or a reader completed with an error):
                 // the channel ends as the receive loop would end it.
-                await EndReceivingAsync(ex is FastSerializationException or IpcException ? ex : BrokenConnection(ex)).ConfigureAwait(false);
+                await EndReceivingAsync(ex is FastSerializationException or IpcException ? ex : ConnectionErrors.Broken(ex)).ConfigureAwait(false);
                 return Pumped.End;
             }
 
@@ -248,12 +248,12 @@ public sealed partial class IpcChannel
             Pumped pumped;
             if (cancellationToken.CanBeCanceled)
             {
-                using var either = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken, _closing.Token);
+                using var either = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken, _lifetime.Closing);
                 pumped = await PumpAsync(0, either.Token).ConfigureAwait(false);
             }
             else
             {
-                pumped = await PumpAsync(0, _closing.Token).ConfigureAwait(false);
+                pumped = await PumpAsync(0, _lifetime.Closing).ConfigureAwait(false);
             }
 
             if (!pumped.Ended)
@@ -357,12 +357,12 @@ public sealed partial class IpcChannel
         {
             try
             {
-                if (!_pump.TryEnter() && !await _pump.EnterOrAsync(answered, _closing.Token).ConfigureAwait(false))
+                if (!_pump.TryEnter() && !await _pump.EnterOrAsync(answered, _lifetime.Closing).ConfigureAwait(false))
                 {
                     continue;
                 }
             }
-            catch (OperationCanceledException) when (_closing.IsCancellationRequested)
+            catch (OperationCanceledException) when (_lifetime.IsClosing)
             {
                 return; // closing fails the request
             }
@@ -377,12 +377,12 @@ public sealed partial class IpcChannel
                 if (_pumpStash is { } stashed)
                 {
                     // A message read by an earlier waiter comes before anything read now.
-                    await QueueForReceiverAsync(stashed, _pumpStashBytes, _closing.Token).ConfigureAwait(false);
+                    await QueueForReceiverAsync(stashed, _pumpStashBytes, _lifetime.Closing).ConfigureAwait(false);
                 }
 
                 while (!answered.IsCompleted)
                 {
-                    Pumped pumped = await PumpAsync(id, _closing.Token).ConfigureAwait(false);
+                    Pumped pumped = await PumpAsync(id, _lifetime.Closing).ConfigureAwait(false);
                     if (pumped.Ended)
                     {
                         return; // the end failed the request
@@ -390,11 +390,11 @@ public sealed partial class IpcChannel
 
                     if (pumped.Message is not null)
                     {
-                        await QueueForReceiverAsync(pumped.Message, pumped.Bytes, _closing.Token).ConfigureAwait(false);
+                        await QueueForReceiverAsync(pumped.Message, pumped.Bytes, _lifetime.Closing).ConfigureAwait(false);
                     }
                 }
             }
-            catch (OperationCanceledException) when (_closing.IsCancellationRequested)
+            catch (OperationCanceledException) when (_lifetime.IsClosing)
             {
                 return; // closing fails the request
             }
@@ -453,7 +453,7 @@ public sealed partial class IpcChannel
         try
         {
             ReturnPumpBuffer();
-            if (Volatile.Read(ref _receiveEnd) is null)
+            if (_lifetime.ReceiveEnd is null)
             {
                 await EndReceivingAsync(null).ConfigureAwait(false);
             }

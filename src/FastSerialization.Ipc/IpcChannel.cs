@@ -38,22 +38,14 @@ public sealed partial class IpcChannel : IAsyncDisposable
     private readonly int _maxRecordLength;
 
     private readonly PipeReader _reader;
-    private readonly PipeWriter _writer;
-
-    /// <summary>The writer's in-place publication and rollback, when its transport has them (shared memory), or null.</summary>
-    private readonly IInPlaceWriter? _inPlace;
+    private readonly ChannelSender _sender;
+    private readonly ChannelLifetime _lifetime;
     private readonly IAsyncDisposable? _transport;
     private readonly IpcChannelOptions _options;
-    private readonly AsyncGate _sendLock = new();
     private readonly ReceiveQueue _inbox;
     private readonly ConcurrentDictionary<ulong, TaskCompletionSource<object>> _pendingRequests = new();
-    private readonly CancellationTokenSource _closing = new();
     private long _nextCorrelationId;
     private long _largestIncomingRecord = long.MaxValue;
-    private bool _flushScheduled;
-    private Exception? _flushError;
-    private Exception? _receiveEnd;
-    private int _disposed;
     private int _transportDisposed;
     private Task? _abort;
     private Task _receiveLoop = Task.CompletedTask;
@@ -61,8 +53,8 @@ public sealed partial class IpcChannel : IAsyncDisposable
     private IpcChannel(PipeReader reader, PipeWriter writer, CustomBinaryFormatter formatter, IpcChannelOptions options, IAsyncDisposable? transport)
     {
         _reader = reader;
-        _writer = writer;
-        _inPlace = writer as IInPlaceWriter;
+        _lifetime = new ChannelLifetime(AbortAsync);
+        _sender = new ChannelSender(writer, formatter, writesToAStream: transport is Stream or StreamPair, _lifetime);
         _formatter = formatter;
         _maxRecordLength = formatter.Options.MaxRecordLength;
         _options = options;
@@ -77,7 +69,7 @@ public sealed partial class IpcChannel : IAsyncDisposable
     }
 
     /// <summary>The writer under the channel (tests reach past the send path with it).</summary>
-    internal PipeWriter Writer => _writer;
+    internal PipeWriter Writer => _sender.Writer;
 
     /// <summary>The shared-memory transport under the channel, or null (tests play a hostile peer through it).</summary>
     internal SharedMemoryTransport? SharedMemoryRings => _transport as SharedMemoryTransport;
@@ -154,7 +146,7 @@ public sealed partial class IpcChannel : IAsyncDisposable
 
         try
         {
-            await channel.HandshakeAsync(cancellationToken).ConfigureAwait(false);
+            await HandshakeExchange.RunAsync(Handshake.Of(formatter), channel._sender, reader, channel._options.HandshakeTimeout, cancellationToken).ConfigureAwait(false);
         }
         catch (Exception ex)
         {
@@ -175,7 +167,7 @@ public sealed partial class IpcChannel : IAsyncDisposable
     /// <returns>A task that completes when the channel is closed.</returns>
     public async ValueTask DisposeAsync()
     {
-        if (Interlocked.Exchange(ref _disposed, 1) != 0)
+        if (!_lifetime.TryMarkClosed())
         {
             return;
         }
@@ -183,16 +175,7 @@ public sealed partial class IpcChannel : IAsyncDisposable
         try
         {
             using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(5));
-            await _sendLock.EnterAsync(timeout.Token).ConfigureAwait(false);
-            try
-            {
-                ControlRecord.Write(_writer, ControlKind.Goodbye, ReadOnlySpan<byte>.Empty);
-                await _writer.FlushAsync(timeout.Token).ConfigureAwait(false);
-            }
-            finally
-            {
-                _sendLock.Exit();
-            }
+            await _sender.SendGoodbyeAsync(timeout.Token).ConfigureAwait(false);
         }
         catch (Exception ex) when (ex is IOException or OperationCanceledException or InvalidOperationException or ObjectDisposedException)
         {
@@ -238,16 +221,9 @@ public sealed partial class IpcChannel : IAsyncDisposable
 
     private async Task AbortCoreAsync()
     {
-        Interlocked.Exchange(ref _disposed, 1);
-        _closing.Cancel();
-        try
-        {
-            _writer.CancelPendingFlush(); // wakes a flush that waits for the peer
-        }
-        catch (ObjectDisposedException)
-        {
-            // The writer was completed already (the channel failed): no flush is pending.
-        }
+        _lifetime.TryMarkClosed();
+        _lifetime.CancelClosing();
+        _sender.CancelPendingFlush(); // wakes a flush that waits for the peer
         if (_transport is not null and not SharedMemoryTransport)
         {
             // A stream transport: closing it now fails a write blocked in a full socket or pipe, and leaves
@@ -259,7 +235,7 @@ public sealed partial class IpcChannel : IAsyncDisposable
         try
         {
             // Completing flushes what is still buffered, into a transport that may be stuck: not waited for long.
-            await _writer.CompleteAsync().AsTask().WaitAsync(TimeSpan.FromSeconds(5)).ConfigureAwait(false);
+            await _sender.CompleteAsync().AsTask().WaitAsync(TimeSpan.FromSeconds(5)).ConfigureAwait(false);
         }
         catch (Exception ex) when (ex is IOException or ObjectDisposedException or OperationCanceledException or TimeoutException or System.Net.Sockets.SocketException or InvalidOperationException)
         {
@@ -303,14 +279,12 @@ public sealed partial class IpcChannel : IAsyncDisposable
             // The rings are unmapped with the transport: wait for a sender still inside them (one that
             // passed its closed check before this began, or a flush that is waking up) to leave. A sender
             // that does not leave in time keeps the mapping: a leak, never a write to unmapped memory.
-            if (!await _sendLock.TryEnterAsync(TimeSpan.FromSeconds(5)).ConfigureAwait(false))
+            if (!await _sender.WaitForSendersToLeaveAsync(TimeSpan.FromSeconds(5)).ConfigureAwait(false))
             {
                 _inbox.TryComplete();
                 FailPendingRequests(new IpcException("The channel was closed."));
                 return;
             }
-
-            _sendLock.Exit();
         }
 
         await DisposeTransportAsync().ConfigureAwait(false);
