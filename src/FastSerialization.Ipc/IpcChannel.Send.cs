@@ -80,13 +80,11 @@ public sealed partial class IpcChannel
     public async Task<TResponse> RequestAsync<TResponse>(object request, TimeSpan timeout, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(request);
-        ulong id = (ulong)Interlocked.Increment(ref _nextCorrelationId);
+        TaskCompletionSource<object> pending = _requests.Add(out ulong id);
         IpcTelemetry.Requests.Add(1);
         using Activity? activity = IpcTelemetry.Source.StartActivity(IpcTelemetry.RequestActivityName, ActivityKind.Client);
         activity?.SetTag("fastserialization.ipc.request.type", request.GetType().FullName);
         activity?.SetTag("fastserialization.ipc.request.id", id);
-        var pending = new TaskCompletionSource<object>(TaskCreationOptions.RunContinuationsAsynchronously);
-        _pendingRequests[id] = pending;
         try
         {
             if (_lifetime.ReceiveEnd is { } ended)
@@ -99,9 +97,7 @@ public sealed partial class IpcChannel
             object response;
             try
             {
-                response = ReceivesOnCallingThread
-                    ? await PumpForResponseAsync(id, pending, timeout, cancellationToken).ConfigureAwait(false)
-                    : await pending.Task.WaitAsync(timeout, cancellationToken).ConfigureAwait(false);
+                response = await _receiver.WaitForResponseAsync(id, pending, timeout, cancellationToken).ConfigureAwait(false);
             }
             catch (TimeoutException)
             {
@@ -121,7 +117,7 @@ public sealed partial class IpcChannel
         }
         finally
         {
-            _pendingRequests.TryRemove(id, out _);
+            _requests.Remove(id);
         }
     }
 
@@ -166,12 +162,4 @@ public sealed partial class IpcChannel
 
     internal Task SendFailureAsync(ulong correlationId, string message, CancellationToken cancellationToken) =>
         _sender.SendFailureAsync(correlationId, message, cancellationToken);
-
-    private void FailPendingRequests(Exception error)
-    {
-        foreach (KeyValuePair<ulong, TaskCompletionSource<object>> pair in _pendingRequests)
-        {
-            pair.Value.TrySetException(error);
-        }
-    }
 }

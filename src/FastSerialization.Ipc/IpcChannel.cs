@@ -32,40 +32,33 @@ namespace FastSerialization.Ipc;
 /// </remarks>
 public sealed partial class IpcChannel : IAsyncDisposable
 {
-    private readonly CustomBinaryFormatter _formatter;
-
-    /// <summary>The formatter's <see cref="CustomBinaryFormatterOptions.MaxRecordLength"/>, read once: <see cref="CustomBinaryFormatter.Options"/> copies the options on every call.</summary>
-    private readonly int _maxRecordLength;
-
+    // The parts: the sender writes, the receive strategy reads (through the receive side they share with
+    // the request waiters), the lifetime says whether the channel is open. This class wires them together
+    // and closes them in order.
     private readonly PipeReader _reader;
     private readonly ChannelSender _sender;
+    private readonly IReceiveStrategy _receiver;
     private readonly ChannelLifetime _lifetime;
+    private readonly PendingRequests _requests = new();
+    private readonly ReceiveQueue _inbox;
     private readonly IAsyncDisposable? _transport;
     private readonly IpcChannelOptions _options;
-    private readonly ReceiveQueue _inbox;
-    private readonly ConcurrentDictionary<ulong, TaskCompletionSource<object>> _pendingRequests = new();
-    private long _nextCorrelationId;
-    private long _largestIncomingRecord = long.MaxValue;
     private int _transportDisposed;
     private Task? _abort;
-    private Task _receiveLoop = Task.CompletedTask;
 
     private IpcChannel(PipeReader reader, PipeWriter writer, CustomBinaryFormatter formatter, IpcChannelOptions options, IAsyncDisposable? transport)
     {
         _reader = reader;
-        _lifetime = new ChannelLifetime(AbortAsync);
-        _sender = new ChannelSender(writer, formatter, writesToAStream: transport is Stream or StreamPair, _lifetime);
-        _formatter = formatter;
-        _maxRecordLength = formatter.Options.MaxRecordLength;
         _options = options;
         _transport = transport;
+        _lifetime = new ChannelLifetime(AbortAsync);
+        _sender = new ChannelSender(writer, formatter, writesToAStream: transport is Stream or StreamPair, _lifetime);
         _inbox = new ReceiveQueue(options.ReceiveQueueCapacity, options.ReceiveQueueMaxBytes);
         IpcTelemetry.Opened(_inbox);
         _ = _inbox.Completion.ContinueWith(static (_, queue) => IpcTelemetry.Closed((ReceiveQueue)queue!), _inbox, CancellationToken.None, TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Default);
-        if (options.ReceiveOnCallingThread)
-        {
-            _pumpCompletion = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
-        }
+        var records = new IncomingRecords(formatter, LargestRecordThrough(transport), _requests);
+        var side = new ReceiveSide(this, reader, records, _inbox, _requests, _lifetime, _sender);
+        _receiver = options.ReceiveOnCallingThread ? new CallingThreadReceiveStrategy(side) : new ReceiveLoopStrategy(side);
     }
 
     /// <summary>The writer under the channel (tests reach past the send path with it).</summary>
@@ -75,7 +68,7 @@ public sealed partial class IpcChannel : IAsyncDisposable
     internal SharedMemoryTransport? SharedMemoryRings => _transport as SharedMemoryTransport;
 
     /// <summary>A task that completes when the channel stops receiving: normally when the peer closed it, faulted when it failed.</summary>
-    public Task Completion => _receiveLoop;
+    public Task Completion => _receiver.Completion;
 
     /// <summary>
     /// The settings the channel runs with: a copy of those it was opened with, where every value left to the
@@ -139,11 +132,6 @@ public sealed partial class IpcChannel : IAsyncDisposable
     {
         ArgumentNullException.ThrowIfNull(formatter);
         var channel = new IpcChannel(reader, writer, formatter, options ?? IpcChannelOptions.Default, transport);
-        if (transport is SharedMemoryTransport rings && !OperatingSystem.IsWindows())
-        {
-            channel._largestIncomingRecord = rings.File.Capacity;
-        }
-
         try
         {
             await HandshakeExchange.RunAsync(Handshake.Of(formatter), channel._sender, reader, channel._options.HandshakeTimeout, cancellationToken).ConfigureAwait(false);
@@ -159,7 +147,7 @@ public sealed partial class IpcChannel : IAsyncDisposable
             throw;
         }
 
-        channel._receiveLoop = channel._pumpCompletion?.Task ?? Task.Run(channel.ReceiveLoopAsync, CancellationToken.None);
+        channel._receiver.Start();
         return channel;
     }
 
@@ -242,35 +230,12 @@ public sealed partial class IpcChannel : IAsyncDisposable
             // With the peer gone or stuck there is nowhere for the rest to go.
         }
 
-        if (ReceivesOnCallingThread)
+        if (!await _receiver.StopAsync().ConfigureAwait(false))
         {
-            if (!await StopPumpAsync().ConfigureAwait(false))
-            {
-                // A caller is stuck inside the transport's reader: leave the reader and transport as they are.
-                _inbox.TryComplete();
-                FailPendingRequests(new IpcException("The channel was closed."));
-                return;
-            }
-        }
-        else
-        {
-            _reader.CancelPendingRead();
-            try
-            {
-                await _receiveLoop.WaitAsync(TimeSpan.FromSeconds(5)).ConfigureAwait(false);
-            }
-            catch (TimeoutException)
-            {
-                // The receive loop is stuck inside a transport read that ignores cancellation and outlived
-                // its stream (a user's stream, an anonymous pipe): leave the reader and transport as they are.
-                _inbox.TryComplete();
-                FailPendingRequests(new IpcException("The channel was closed."));
-                return;
-            }
-            catch (Exception)
-            {
-                // Already reported to the readers.
-            }
+            // A read is stuck inside the transport (one that ignores cancellation and outlived its stream: a
+            // user's stream, an anonymous pipe): leave the reader and transport as they are.
+            FinishClosing();
+            return;
         }
 
         await _reader.CompleteAsync().ConfigureAwait(false);
@@ -281,15 +246,31 @@ public sealed partial class IpcChannel : IAsyncDisposable
             // that does not leave in time keeps the mapping: a leak, never a write to unmapped memory.
             if (!await _sender.WaitForSendersToLeaveAsync(TimeSpan.FromSeconds(5)).ConfigureAwait(false))
             {
-                _inbox.TryComplete();
-                FailPendingRequests(new IpcException("The channel was closed."));
+                FinishClosing();
                 return;
             }
         }
 
         await DisposeTransportAsync().ConfigureAwait(false);
+        FinishClosing();
+    }
+
+    /// <summary>The last step of closing: readers get what is queued, then the end; waiting requests fail.</summary>
+    private void FinishClosing()
+    {
         _inbox.TryComplete();
-        FailPendingRequests(new IpcException("The channel was closed."));
+        _requests.FailAll(new IpcException("The channel was closed."));
+    }
+
+    /// <summary>The largest record the transport can ever hold whole: a shared-memory ring's size; no bound for a stream.</summary>
+    private static long LargestRecordThrough(IAsyncDisposable? transport)
+    {
+        if (transport is SharedMemoryTransport rings && !OperatingSystem.IsWindows())
+        {
+            return rings.File.Capacity;
+        }
+
+        return long.MaxValue;
     }
 
     /// <summary>Releases the transport once (a stream that flushes on dispose is given five seconds).</summary>
