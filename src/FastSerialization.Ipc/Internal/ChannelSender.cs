@@ -87,54 +87,27 @@ internal sealed class ChannelSender
     }
 
     /// <summary>Waits until every message sent so far was handed to the transport.</summary>
-    public async Task FlushAsync(CancellationToken cancellationToken)
-    {
-        await _lock.EnterAsync(cancellationToken).ConfigureAwait(false);
-        try
-        {
-            ThrowIfClosed();
-            await FlushCoreAsync(cancellationToken).ConfigureAwait(false);
-        }
-        finally
-        {
-            _lock.Exit();
-        }
-    }
+    public Task FlushAsync(CancellationToken cancellationToken) => WriteAndFlushAsync(ReadOnlyMemory<byte>.Empty, cancellationToken);
 
     /// <summary>Tells the peer that request <paramref name="correlationId"/> failed, with <paramref name="message"/>.</summary>
-    public async Task SendFailureAsync(ulong correlationId, string message, CancellationToken cancellationToken)
+    public Task SendFailureAsync(ulong correlationId, string message, CancellationToken cancellationToken)
     {
-        await _lock.EnterAsync(cancellationToken).ConfigureAwait(false);
-        try
-        {
-            ThrowIfClosed();
-            var body = new ArrayBufferWriter<byte>();
-            var writer = new FastBinaryWriter(body);
-            writer.WriteVarUInt64(correlationId);
-            writer.Write(message);
-            writer.Flush();
-            ControlRecord.Write(_writer, ControlKind.Failure, body.WrittenSpan);
-            await FlushCoreAsync(cancellationToken).ConfigureAwait(false);
-        }
-        finally
-        {
-            _lock.Exit();
-        }
+        var body = new ArrayBufferWriter<byte>();
+        var writer = new FastBinaryWriter(body);
+        writer.WriteVarUInt64(correlationId);
+        writer.Write(message);
+        writer.Flush();
+        var record = new ArrayBufferWriter<byte>();
+        ControlRecord.Write(record, ControlKind.Failure, body.WrittenSpan);
+        return WriteAndFlushAsync(record.WrittenMemory, cancellationToken);
     }
 
     /// <summary>Sends this side's handshake, before anybody else can send.</summary>
-    public async Task SendHandshakeAsync(Handshake local, CancellationToken cancellationToken)
+    public Task SendHandshakeAsync(Handshake local, CancellationToken cancellationToken)
     {
-        await _lock.EnterAsync(cancellationToken).ConfigureAwait(false);
-        try
-        {
-            local.WriteTo(_writer);
-            await FlushCoreAsync(cancellationToken).ConfigureAwait(false);
-        }
-        finally
-        {
-            _lock.Exit();
-        }
+        var record = new ArrayBufferWriter<byte>();
+        local.WriteTo(record);
+        return WriteAndFlushAsync(record.WrittenMemory, cancellationToken);
     }
 
     /// <summary>Tells the peer that this side closes the channel (its reads then end normally).</summary>
@@ -207,6 +180,26 @@ internal sealed class ChannelSender
                 }
             }
             while (sent < count);
+        }
+        finally
+        {
+            _lock.Exit();
+        }
+    }
+
+    /// <summary>Under the send lock, writes <paramref name="records"/> (whole control records, or nothing) after what is buffered and flushes it all.</summary>
+    private async Task WriteAndFlushAsync(ReadOnlyMemory<byte> records, CancellationToken cancellationToken)
+    {
+        await _lock.EnterAsync(cancellationToken).ConfigureAwait(false);
+        try
+        {
+            ThrowIfClosed();
+            if (!records.IsEmpty)
+            {
+                _writer.Write(records.Span);
+            }
+
+            await FlushCoreAsync(cancellationToken).ConfigureAwait(false);
         }
         finally
         {

@@ -8,37 +8,23 @@ namespace FastSerialization.Ipc.Internal;
 /// What both receive strategies share: the transport's reader, the parser of incoming records, the inbox the
 /// application reads, the requests waiting for answers, and the end of receiving.
 /// </summary>
-internal sealed class ReceiveSide
+internal sealed class ReceiveSide(
+    IpcChannel channel, PipeReader reader, IncomingRecords records, ReceiveQueue inbox, PendingRequests requests, ChannelLifetime lifetime, ChannelSender sender)
 {
-    private readonly IpcChannel _channel;
-    private readonly PendingRequests _requests;
-    private readonly ChannelSender _sender;
-
-    public ReceiveSide(IpcChannel channel, PipeReader reader, IncomingRecords records, ReceiveQueue inbox, PendingRequests requests, ChannelLifetime lifetime, ChannelSender sender)
-    {
-        _channel = channel;
-        Reader = reader;
-        Records = records;
-        Inbox = inbox;
-        _requests = requests;
-        Lifetime = lifetime;
-        _sender = sender;
-    }
-
     /// <summary>Where the peer's bytes arrive.</summary>
-    public PipeReader Reader { get; }
+    public PipeReader Reader => reader;
 
     /// <summary>The parser of the peer's records.</summary>
-    public IncomingRecords Records { get; }
+    public IncomingRecords Records => records;
 
     /// <summary>The messages received and not yet taken by the application.</summary>
-    public ReceiveQueue Inbox { get; }
+    public ReceiveQueue Inbox => inbox;
 
     /// <summary>The channel's open and closed state.</summary>
-    public ChannelLifetime Lifetime { get; }
+    public ChannelLifetime Lifetime => lifetime;
 
     /// <summary>A received request, to be answered through the channel.</summary>
-    public IpcRequest NewRequest(ulong correlation, object message) => new(_channel, correlation, message);
+    public IpcRequest NewRequest(ulong correlation, object message) => new(channel, correlation, message);
 
     /// <summary>
     /// Ends receiving: readers get what is queued, then the end (or <paramref name="failure"/>); waiting
@@ -50,11 +36,11 @@ internal sealed class ReceiveSide
         Exception end = failure ?? new IpcException(closedHere ? "The channel was closed." : "The peer closed the channel.");
         Lifetime.SetReceiveEnd(end);
         Inbox.TryComplete(failure);
-        _requests.FailAll(end);
+        requests.FailAll(end);
         if (failure is not null)
         {
             Lifetime.CancelClosing();
-            await _sender.CompleteAsync(failure).ConfigureAwait(false);
+            await sender.CompleteAsync(failure).ConfigureAwait(false);
         }
     }
 }
