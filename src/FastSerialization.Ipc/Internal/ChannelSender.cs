@@ -523,11 +523,7 @@ internal sealed class ChannelSender
         public Packer(ChannelSender sender, long unflushedBefore)
         {
             _sender = sender;
-            _unflushedBefore = unflushedBefore;
-            _span = default;
-            _position = 0;
-            _committedAny = false;
-            _messages = 0;
+            _unflushedBefore = unflushedBefore; // the other fields start at their defaults: nothing packed yet
         }
 
         /// <summary>Writes <paramref name="message"/>; false (nothing written) when the buffer holds enough to flush first.</summary>
