@@ -228,7 +228,7 @@ internal sealed record Setup(IpcTransport Transport, bool CallingThread)
     public IpcChannelOptions Options(long spinMicroseconds) => new()
     {
         ReceiveOnCallingThread = CallingThread,
-        SharedMemorySpinTime = CallingThread ? TimeSpan.FromMicroseconds(spinMicroseconds) : TimeSpan.Zero,
+        SharedMemorySpinTime = CallingThread ? TimeSpan.FromMicroseconds(spinMicroseconds) : null, // null: the default, chosen for the machine
     };
 }
 

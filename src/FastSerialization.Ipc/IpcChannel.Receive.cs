@@ -1,11 +1,7 @@
 using System;
-using System.Buffers;
 using System.Collections.Generic;
-using System.IO;
-using System.IO.Pipelines;
 using System.Threading;
 using System.Threading.Tasks;
-using FastSerialization.Ipc.Internal;
 
 namespace FastSerialization.Ipc;
 
@@ -20,7 +16,7 @@ public sealed partial class IpcChannel
     /// <exception cref="IpcException">Thrown during enumeration, after every complete message: the peer went away without closing the channel.</exception>
     /// <exception cref="FastSerializationException">Thrown during enumeration: the peer sent a malformed record or one over the limit; the channel is closed.</exception>
     public IAsyncEnumerable<object> ReadAllAsync(CancellationToken cancellationToken = default) =>
-        ReceivesOnCallingThread ? ReadAllOnCallingThreadAsync(cancellationToken) : _inbox.ReadAllAsync(cancellationToken);
+        _receiver.ReadAllAsync(cancellationToken);
 
     /// <summary>Reads the next message, or null when the peer closed the channel.</summary>
     /// <param name="cancellationToken">Cancels the wait.</param>
@@ -28,408 +24,33 @@ public sealed partial class IpcChannel
     /// <exception cref="IpcException">The peer went away without closing the channel.</exception>
     /// <exception cref="FastSerializationException">The peer sent a malformed record.</exception>
     public ValueTask<object?> ReceiveAsync(CancellationToken cancellationToken = default) =>
-        ReceivesOnCallingThread ? ReceiveOnCallingThreadAsync(cancellationToken) : ReceiveQueuedAsync(cancellationToken);
-
-    /// <summary>The next message of the inbox (filled by the receive loop), or null once it is complete.</summary>
-    private async ValueTask<object?> ReceiveQueuedAsync(CancellationToken cancellationToken)
-    {
-        while (await _inbox.WaitToReadAsync(cancellationToken).ConfigureAwait(false))
-        {
-            if (_inbox.TryDequeue(out object message))
-            {
-                return message;
-            }
-        }
-
-        return null;
-    }
-
-    /// <summary>How many bytes the record that <see cref="TakeRecord"/> returned last took on the wire (for the queue's byte bound).</summary>
-    private long _lastTakenBytes;
-
-    /// <summary>The peer's handshake, once the channel is open.</summary>
-    internal Handshake? PeerHandshake { get; private set; }
-
-    private async Task HandshakeAsync(CancellationToken cancellationToken)
-    {
-        using var timeout = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-        timeout.CancelAfter(_options.HandshakeTimeout);
-        Handshake local = Handshake.Of(_formatter);
-        try
-        {
-            local.WriteTo(_writer);
-            await FlushCoreAsync(timeout.Token).ConfigureAwait(false);
-            while (true)
-            {
-                ReadResult result = await _reader.ReadAsync(timeout.Token).ConfigureAwait(false);
-                ReadOnlySequence<byte> buffer = result.Buffer;
-                ControlRecord hello = default;
-                bool complete = false;
-                try
-                {
-                    if (buffer.Length > 4)
-                    {
-                        if (!ControlRecord.IsControl(buffer))
-                        {
-                            throw new IpcHandshakeException("The peer sent a record before its handshake: it is not a FastSerialization channel, or it is a different protocol.", null);
-                        }
-
-                        complete = ControlRecord.TryRead(ref buffer, ControlRecord.MaxLength, out hello);
-                    }
-                }
-                finally
-                {
-                    // After the handshake, what follows it stays unexamined for the receive loop.
-                    if (complete)
-                    {
-                        _reader.AdvanceTo(buffer.Start);
-                    }
-                    else
-                    {
-                        _reader.AdvanceTo(buffer.Start, buffer.End);
-                    }
-                }
-
-                if (complete)
-                {
-                    if (hello.Kind == ControlKind.SharedMemorySetup)
-                    {
-                        throw new IpcHandshakeException("The server uses the shared-memory transport (IpcTransport.SharedMemory); this side uses a stream. Both ends must use the same transport.", null);
-                    }
-
-                    if (hello.Kind != ControlKind.Hello || hello.Hello is null)
-                    {
-                        throw new IpcHandshakeException($"The peer's first record is a {hello.Kind} control record, not its handshake.", null);
-                    }
-
-                    PeerHandshake = hello.Hello;
-                    IpcHandshakeException? mismatch = Handshake.Compare(local, hello.Hello);
-                    if (mismatch is not null)
-                    {
-                        throw mismatch;
-                    }
-
-                    return;
-                }
-
-                if (result.IsCompleted)
-                {
-                    throw new IpcException("The peer closed the connection before completing the handshake.");
-                }
-            }
-        }
-        catch (OperationCanceledException) when (!cancellationToken.IsCancellationRequested)
-        {
-            throw new IpcException($"The peer did not complete the handshake within {_options.HandshakeTimeout}.");
-        }
-        catch (FastSerializationException ex)
-        {
-            throw new IpcHandshakeException($"The peer's handshake is malformed: {ex.Message}", null);
-        }
-        catch (Exception ex) when (IsBrokenConnection(ex))
-        {
-            throw new IpcException("The connection to the peer broke during the handshake: " + ex.Message, ex);
-        }
-    }
-
-    /// <summary>What <see cref="TakeRecord"/> found at the start of the buffer.</summary>
-    private enum Incoming
-    {
-        /// <summary>No complete record: read more.</summary>
-        NeedMore,
-
-        /// <summary>A message for the application.</summary>
-        Message,
-
-        /// <summary>A request (a message to answer) with its correlation id.</summary>
-        Request,
-
-        /// <summary>The response to, or the failure of, the request with the correlation id; its waiter was completed.</summary>
-        Answered,
-
-        /// <summary>The peer closed the channel.</summary>
-        Goodbye,
-    }
+        _receiver.ReceiveAsync(cancellationToken);
 
     /// <summary>
-    /// Takes the next record the application or a request waiter needs from <paramref name="buffer"/>, handling
-    /// the control records before it: a response or failure completes the waiting request. Called by one
-    /// reader at a time (the receive loop, or whoever holds the pump when receiving on the calling thread).
+    /// Waits for the next message, then fills <paramref name="destination"/> with it and with every further
+    /// message that has already arrived, without waiting again: many messages for one wait. A message sent
+    /// with <see cref="RequestAsync{TResponse}(object, CancellationToken)"/> arrives as an <see cref="IpcRequest"/>,
+    /// as with <see cref="ReceiveAsync"/>; the order is the order they were sent.
     /// </summary>
-    private Incoming TakeRecord(ref ReadOnlySequence<byte> buffer, out object? message, out ulong correlation)
+    /// <param name="destination">Where the messages go, from its start.</param>
+    /// <param name="cancellationToken">Cancels the wait for the first message.</param>
+    /// <returns>How many messages were put in <paramref name="destination"/>; 0 when the peer closed the channel (or <paramref name="destination"/> is empty).</returns>
+    /// <exception cref="IpcException">The peer went away without closing the channel (after every complete message was delivered).</exception>
+    /// <exception cref="FastSerializationException">The peer sent a malformed record (after the messages before it were delivered).</exception>
+    public async ValueTask<int> ReceiveBatchAsync(Memory<object> destination, CancellationToken cancellationToken = default)
     {
-        message = null;
-        correlation = 0;
-        long before = buffer.Length;
-        while (true)
+        if (destination.IsEmpty)
         {
-            if (_incomingRequest is null && _incomingResponse is null && TryTakeWholeInFirstSegment(ref buffer, out message))
-            {
-                _lastTakenBytes = before - buffer.Length;
-                CountReceived(1, _lastTakenBytes);
-                return Incoming.Message;
-            }
-
-            if (ControlRecord.IsControl(buffer))
-            {
-                if (!ControlRecord.TryRead(ref buffer, ControlRecord.MaxLength, out ControlRecord control))
-                {
-                    ThrowIfItCanNeverArrive(buffer);
-                    return Incoming.NeedMore;
-                }
-
-                switch (control.Kind)
-                {
-                    case ControlKind.Goodbye:
-                        return Incoming.Goodbye;
-                    case ControlKind.Request:
-                        _incomingRequest = control.Correlation;
-                        break;
-                    case ControlKind.Response:
-                        _incomingResponse = control.Correlation;
-                        break;
-                    case ControlKind.Failure:
-                        correlation = control.Correlation;
-                        if (_pendingRequests.TryGetValue(correlation, out TaskCompletionSource<object>? failed))
-                        {
-                            failed.TrySetException(new IpcException($"The peer failed request {correlation}: {control.Text}"));
-                        }
-
-                        return Incoming.Answered;
-                    default:
-                        throw new FastSerializationException($"Unexpected {control.Kind} control record after the handshake.", 0, 0);
-                }
-
-                continue;
-            }
-
-            if (!_formatter.TryReadRecord(ref buffer, out message))
-            {
-                ThrowIfItCanNeverArrive(buffer);
-                return Incoming.NeedMore;
-            }
-
-            _lastTakenBytes = before - buffer.Length; // the record and the control record before it
-            CountReceived(1, _lastTakenBytes);
-            if (_incomingRequest is { } request)
-            {
-                _incomingRequest = null;
-                correlation = request;
-                return Incoming.Request;
-            }
-
-            if (_incomingResponse is { } response)
-            {
-                _incomingResponse = null;
-                correlation = response;
-                if (_pendingRequests.TryGetValue(response, out TaskCompletionSource<object>? waiting))
-                {
-                    waiting.TrySetResult(message!);
-                }
-
-                return Incoming.Answered;
-            }
-
-            return Incoming.Message;
-        }
-    }
-
-    /// <summary>Counts received messages and their bytes (<see cref="IpcTelemetry"/>).</summary>
-    private static void CountReceived(int messages, long bytes)
-    {
-        IpcTelemetry.MessagesReceived.Add(messages);
-        if (IpcTelemetry.BytesReceived.Enabled)
-        {
-            IpcTelemetry.BytesReceived.Add(bytes);
-        }
-    }
-
-    /// <summary>
-    /// Refuses a record whose declared length the transport can never hold whole (a record longer than a
-    /// shared-memory ring): waiting for the rest would stall both sides for good.
-    /// </summary>
-    private void ThrowIfItCanNeverArrive(in ReadOnlySequence<byte> buffer)
-    {
-        if (buffer.Length < 4 || _largestIncomingRecord == long.MaxValue)
-        {
-            return;
+            return 0;
         }
 
-        Span<byte> prefix = stackalloc byte[4];
-        buffer.Slice(0, 4).CopyTo(prefix);
-        long total = 4L + System.Buffers.Binary.BinaryPrimitives.ReadUInt32LittleEndian(prefix);
-        if (total > _largestIncomingRecord)
+        object? first = await ReceiveAsync(cancellationToken).ConfigureAwait(false);
+        if (first is null)
         {
-            throw new FastSerializationException(
-                $"The peer sent a record of {total} bytes, which can never arrive whole through a transport that holds {_largestIncomingRecord} bytes at most.", 0, null);
-        }
-    }
-
-    /// <summary>
-    /// The common case read straight from a span: an application record lying whole in the buffer's first
-    /// segment. False (nothing taken) for a control record, a record cut by the segment's end or not complete
-    /// yet: the general path then decides. A length of 0 or over the formatter's limit throws here, with the
-    /// message the formatter gives (the limit is the formatter's own, read once when the channel was made).
-    /// </summary>
-    private bool TryTakeWholeInFirstSegment(ref ReadOnlySequence<byte> buffer, out object? message)
-    {
-        ReadOnlySpan<byte> first = buffer.FirstSpan;
-        if (first.Length > RecordFrame.LengthPrefixSize && first[RecordFrame.LengthPrefixSize] != 0
-            && RecordFrame.TryReadLength(first, _maxRecordLength, out int length)
-            && length <= first.Length - RecordFrame.LengthPrefixSize)
-        {
-            message = _formatter.Deserialize(first.Slice(0, RecordFrame.LengthPrefixSize + length), out int consumed);
-            buffer = buffer.Slice(consumed);
-            return true;
+            return 0;
         }
 
-        message = null;
-        return false;
-    }
-
-    /// <summary>The failure to report when the peer's bytes ended without a goodbye.</summary>
-    private static IpcException EndedWithoutGoodbye(in ReadOnlySequence<byte> unread) => unread.IsEmpty
-        ? new IpcException("The peer closed the connection without closing the channel: its process has most likely exited or crashed.")
-        : new IpcException($"The peer's connection ended inside a record ({unread.Length} bytes of it had arrived); the partial record was dropped.");
-
-    /// <summary>How many messages the receive loop reads from a span before it queues them.</summary>
-    private const int RunLength = 256;
-
-    private async Task ReceiveLoopAsync()
-    {
-        Exception? failure = null;
-        bool goodbye = false;
-        bool closedHere = false;
-        var run = new object[RunLength];
-        var sizes = new int[RunLength];
-        try
-        {
-            while (!goodbye)
-            {
-                ReadResult result = await _reader.ReadAsync(_closing.Token).ConfigureAwait(false);
-                if (result.IsCanceled)
-                {
-                    closedHere = true;
-                    break;
-                }
-
-                ReadOnlySequence<byte> buffer = result.Buffer;
-                try
-                {
-                    while (!goodbye)
-                    {
-                        // A burst of plain messages is read from a span, then queued without a wait while there is room.
-                        int taken = TakeRun(ref buffer, run, sizes);
-                        for (int i = 0; i < taken; i++)
-                        {
-                            if (!_inbox.TryEnqueue(run[i], sizes[i]))
-                            {
-                                await _inbox.EnqueueAsync(run[i], sizes[i], _closing.Token).ConfigureAwait(false);
-                            }
-
-                            run[i] = null!;
-                        }
-
-                        if (taken > 0)
-                        {
-                            continue;
-                        }
-
-                        Incoming incoming = TakeRecord(ref buffer, out object? message, out ulong correlation);
-                        if (incoming == Incoming.NeedMore)
-                        {
-                            break;
-                        }
-
-                        switch (incoming)
-                        {
-                            case Incoming.Goodbye:
-                                goodbye = true;
-                                break;
-                            case Incoming.Request:
-                                await _inbox.EnqueueAsync(new IpcRequest(this, correlation, message!), _lastTakenBytes, _closing.Token).ConfigureAwait(false);
-                                break;
-                            case Incoming.Message:
-                                await _inbox.EnqueueAsync(message!, _lastTakenBytes, _closing.Token).ConfigureAwait(false);
-                                break;
-                        }
-                    }
-                }
-                finally
-                {
-                    _reader.AdvanceTo(buffer.Start, buffer.End);
-                }
-
-                if (result.IsCompleted && !goodbye)
-                {
-                    failure = EndedWithoutGoodbye(buffer);
-                    break;
-                }
-            }
-        }
-        catch (Exception) when (_closing.IsCancellationRequested)
-        {
-            // Closing this side: a read canceled, or failing on the transport that closing disposed.
-            closedHere = true;
-        }
-        catch (FastSerializationException ex)
-        {
-            failure = ex;
-        }
-        catch (Exception ex) when (IsBrokenConnection(ex))
-        {
-            failure = BrokenConnection(ex);
-        }
-        catch (IpcException ex)
-        {
-            // The transport refused the peer's bytes (a corrupted shared-memory ring).
-            failure = ex;
-        }
-        catch (Exception ex)
-        {
-            // Whatever else went wrong, the readers must hear of it: a receive loop that dies silently
-            // leaves ReadAllAsync waiting for ever.
-            failure = new IpcException("Receiving failed: " + ex.Message, ex);
-        }
-
-        await EndReceivingAsync(failure, closedHere).ConfigureAwait(false);
-        if (failure is not null)
-        {
-            throw failure;
-        }
-    }
-
-    private static bool IsBrokenConnection(Exception ex) => ex is (IOException and not IpcException) or System.Net.Sockets.SocketException or ObjectDisposedException;
-
-    private static IpcException BrokenConnection(Exception ex) => new("The connection to the peer broke: " + ex.Message, ex);
-
-    /// <summary>
-    /// Ends receiving: readers get what is queued, then the end (or <paramref name="failure"/>); waiting
-    /// requests fail; on a failure, sending stops too, so that the peer sees the channel end.
-    /// </summary>
-    private async ValueTask EndReceivingAsync(Exception? failure, bool closedHere = false)
-    {
-        // Set before the pending requests are failed: a request registered after that sees it (RequestAsync).
-        Exception end = failure ?? new IpcException(closedHere ? "The channel was closed." : "The peer closed the channel.");
-        Volatile.Write(ref _receiveEnd, end);
-        _inbox.TryComplete(failure);
-        FailPendingRequests(end);
-        if (failure is not null)
-        {
-            _closing.Cancel();
-            await _writer.CompleteAsync(failure).ConfigureAwait(false);
-        }
-
-        if (_pumpCompletion is { } completion)
-        {
-            if (failure is null)
-            {
-                completion.TrySetResult();
-            }
-            else
-            {
-                completion.TrySetException(failure);
-            }
-        }
+        destination.Span[0] = first;
+        return 1 + _receiver.TakeArrived(destination.Span.Slice(1));
     }
 }

@@ -32,58 +32,50 @@ namespace FastSerialization.Ipc;
 /// </remarks>
 public sealed partial class IpcChannel : IAsyncDisposable
 {
-    private readonly CustomBinaryFormatter _formatter;
-
-    /// <summary>The formatter's <see cref="CustomBinaryFormatterOptions.MaxRecordLength"/>, read once: <see cref="CustomBinaryFormatter.Options"/> copies the options on every call.</summary>
-    private readonly int _maxRecordLength;
-
+    // The parts: the sender writes, the receive strategy reads (through the receive side they share with
+    // the request waiters), the lifetime says whether the channel is open. This class wires them together
+    // and closes them in order.
     private readonly PipeReader _reader;
-    private readonly PipeWriter _writer;
-
-    /// <summary>The writer's in-place publication and rollback, when its transport has them (shared memory), or null.</summary>
-    private readonly IInPlaceWriter? _inPlace;
+    private readonly ChannelSender _sender;
+    private readonly IReceiveStrategy _receiver;
+    private readonly ChannelLifetime _lifetime;
+    private readonly PendingRequests _requests = new();
+    private readonly ReceiveQueue _inbox;
     private readonly IAsyncDisposable? _transport;
     private readonly IpcChannelOptions _options;
-    private readonly AsyncGate _sendLock = new();
-    private readonly ReceiveQueue _inbox;
-    private readonly ConcurrentDictionary<ulong, TaskCompletionSource<object>> _pendingRequests = new();
-    private readonly CancellationTokenSource _closing = new();
-    private long _nextCorrelationId;
-    private long _largestIncomingRecord = long.MaxValue;
-    private bool _flushScheduled;
-    private Exception? _flushError;
-    private Exception? _receiveEnd;
-    private int _disposed;
     private int _transportDisposed;
     private Task? _abort;
-    private Task _receiveLoop = Task.CompletedTask;
 
     private IpcChannel(PipeReader reader, PipeWriter writer, CustomBinaryFormatter formatter, IpcChannelOptions options, IAsyncDisposable? transport)
     {
         _reader = reader;
-        _writer = writer;
-        _inPlace = writer as IInPlaceWriter;
-        _formatter = formatter;
-        _maxRecordLength = formatter.Options.MaxRecordLength;
         _options = options;
         _transport = transport;
+        _lifetime = new ChannelLifetime(AbortAsync);
+        _sender = new ChannelSender(writer, formatter, writesToAStream: transport is Stream or StreamPair, _lifetime);
         _inbox = new ReceiveQueue(options.ReceiveQueueCapacity, options.ReceiveQueueMaxBytes);
         IpcTelemetry.Opened(_inbox);
         _ = _inbox.Completion.ContinueWith(static (_, queue) => IpcTelemetry.Closed((ReceiveQueue)queue!), _inbox, CancellationToken.None, TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Default);
-        if (options.ReceiveOnCallingThread)
-        {
-            _pumpCompletion = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
-        }
+        var records = new IncomingRecords(formatter, LargestRecordThrough(transport), _requests);
+        var side = new ReceiveSide(this, reader, records, _inbox, _requests, _lifetime, _sender);
+        _receiver = options.ReceiveOnCallingThread ? new CallingThreadReceiveStrategy(side) : new ReceiveLoopStrategy(side);
     }
 
     /// <summary>The writer under the channel (tests reach past the send path with it).</summary>
-    internal PipeWriter Writer => _writer;
+    internal PipeWriter Writer => _sender.Writer;
 
     /// <summary>The shared-memory transport under the channel, or null (tests play a hostile peer through it).</summary>
     internal SharedMemoryTransport? SharedMemoryRings => _transport as SharedMemoryTransport;
 
     /// <summary>A task that completes when the channel stops receiving: normally when the peer closed it, faulted when it failed.</summary>
-    public Task Completion => _receiveLoop;
+    public Task Completion => _receiver.Completion;
+
+    /// <summary>
+    /// The settings the channel runs with: a copy of those it was opened with, where every value left to the
+    /// machine (null, such as <see cref="IpcChannelOptions.SharedMemorySpinTime"/>) is the one chosen for this
+    /// machine and this channel's transport. Changing the copy changes nothing.
+    /// </summary>
+    public IpcChannelOptions Options => _options.Resolve(_transport is SharedMemoryTransport, Environment.ProcessorCount);
 
     /// <summary>
     /// Opens a channel over a connected, two-way <paramref name="stream"/> (a socket's, a pipe's, or your
@@ -140,14 +132,9 @@ public sealed partial class IpcChannel : IAsyncDisposable
     {
         ArgumentNullException.ThrowIfNull(formatter);
         var channel = new IpcChannel(reader, writer, formatter, options ?? IpcChannelOptions.Default, transport);
-        if (transport is SharedMemoryTransport rings && !OperatingSystem.IsWindows())
-        {
-            channel._largestIncomingRecord = rings.File.Capacity;
-        }
-
         try
         {
-            await channel.HandshakeAsync(cancellationToken).ConfigureAwait(false);
+            await HandshakeExchange.RunAsync(Handshake.Of(formatter), channel._sender, reader, channel._options.HandshakeTimeout, cancellationToken).ConfigureAwait(false);
         }
         catch (Exception ex)
         {
@@ -160,7 +147,7 @@ public sealed partial class IpcChannel : IAsyncDisposable
             throw;
         }
 
-        channel._receiveLoop = channel._pumpCompletion?.Task ?? Task.Run(channel.ReceiveLoopAsync, CancellationToken.None);
+        channel._receiver.Start();
         return channel;
     }
 
@@ -168,7 +155,7 @@ public sealed partial class IpcChannel : IAsyncDisposable
     /// <returns>A task that completes when the channel is closed.</returns>
     public async ValueTask DisposeAsync()
     {
-        if (Interlocked.Exchange(ref _disposed, 1) != 0)
+        if (!_lifetime.TryMarkClosed())
         {
             return;
         }
@@ -176,16 +163,7 @@ public sealed partial class IpcChannel : IAsyncDisposable
         try
         {
             using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(5));
-            await _sendLock.EnterAsync(timeout.Token).ConfigureAwait(false);
-            try
-            {
-                ControlRecord.Write(_writer, ControlKind.Goodbye, ReadOnlySpan<byte>.Empty);
-                await _writer.FlushAsync(timeout.Token).ConfigureAwait(false);
-            }
-            finally
-            {
-                _sendLock.Exit();
-            }
+            await _sender.SendGoodbyeAsync(timeout.Token).ConfigureAwait(false);
         }
         catch (Exception ex) when (ex is IOException or OperationCanceledException or InvalidOperationException or ObjectDisposedException)
         {
@@ -231,16 +209,9 @@ public sealed partial class IpcChannel : IAsyncDisposable
 
     private async Task AbortCoreAsync()
     {
-        Interlocked.Exchange(ref _disposed, 1);
-        _closing.Cancel();
-        try
-        {
-            _writer.CancelPendingFlush(); // wakes a flush that waits for the peer
-        }
-        catch (ObjectDisposedException)
-        {
-            // The writer was completed already (the channel failed): no flush is pending.
-        }
+        _lifetime.TryMarkClosed();
+        _lifetime.CancelClosing();
+        _sender.CancelPendingFlush(); // wakes a flush that waits for the peer
         if (_transport is not null and not SharedMemoryTransport)
         {
             // A stream transport: closing it now fails a write blocked in a full socket or pipe, and leaves
@@ -252,42 +223,19 @@ public sealed partial class IpcChannel : IAsyncDisposable
         try
         {
             // Completing flushes what is still buffered, into a transport that may be stuck: not waited for long.
-            await _writer.CompleteAsync().AsTask().WaitAsync(TimeSpan.FromSeconds(5)).ConfigureAwait(false);
+            await _sender.CompleteAsync().AsTask().WaitAsync(TimeSpan.FromSeconds(5)).ConfigureAwait(false);
         }
         catch (Exception ex) when (ex is IOException or ObjectDisposedException or OperationCanceledException or TimeoutException or System.Net.Sockets.SocketException or InvalidOperationException)
         {
             // With the peer gone or stuck there is nowhere for the rest to go.
         }
 
-        if (ReceivesOnCallingThread)
+        if (!await _receiver.StopAsync().ConfigureAwait(false))
         {
-            if (!await StopPumpAsync().ConfigureAwait(false))
-            {
-                // A caller is stuck inside the transport's reader: leave the reader and transport as they are.
-                _inbox.TryComplete();
-                FailPendingRequests(new IpcException("The channel was closed."));
-                return;
-            }
-        }
-        else
-        {
-            _reader.CancelPendingRead();
-            try
-            {
-                await _receiveLoop.WaitAsync(TimeSpan.FromSeconds(5)).ConfigureAwait(false);
-            }
-            catch (TimeoutException)
-            {
-                // The receive loop is stuck inside a transport read that ignores cancellation and outlived
-                // its stream (a user's stream, an anonymous pipe): leave the reader and transport as they are.
-                _inbox.TryComplete();
-                FailPendingRequests(new IpcException("The channel was closed."));
-                return;
-            }
-            catch (Exception)
-            {
-                // Already reported to the readers.
-            }
+            // A read is stuck inside the transport (one that ignores cancellation and outlived its stream: a
+            // user's stream, an anonymous pipe): leave the reader and transport as they are.
+            FinishClosing();
+            return;
         }
 
         await _reader.CompleteAsync().ConfigureAwait(false);
@@ -296,19 +244,33 @@ public sealed partial class IpcChannel : IAsyncDisposable
             // The rings are unmapped with the transport: wait for a sender still inside them (one that
             // passed its closed check before this began, or a flush that is waking up) to leave. A sender
             // that does not leave in time keeps the mapping: a leak, never a write to unmapped memory.
-            if (!await _sendLock.TryEnterAsync(TimeSpan.FromSeconds(5)).ConfigureAwait(false))
+            if (!await _sender.WaitForSendersToLeaveAsync(TimeSpan.FromSeconds(5)).ConfigureAwait(false))
             {
-                _inbox.TryComplete();
-                FailPendingRequests(new IpcException("The channel was closed."));
+                FinishClosing();
                 return;
             }
-
-            _sendLock.Exit();
         }
 
         await DisposeTransportAsync().ConfigureAwait(false);
+        FinishClosing();
+    }
+
+    /// <summary>The last step of closing: readers get what is queued, then the end; waiting requests fail.</summary>
+    private void FinishClosing()
+    {
         _inbox.TryComplete();
-        FailPendingRequests(new IpcException("The channel was closed."));
+        _requests.FailAll(new IpcException("The channel was closed."));
+    }
+
+    /// <summary>The largest record the transport can ever hold whole: a shared-memory ring's size; no bound for a stream.</summary>
+    private static long LargestRecordThrough(IAsyncDisposable? transport)
+    {
+        if (transport is SharedMemoryTransport rings && !OperatingSystem.IsWindows())
+        {
+            return rings.File.Capacity;
+        }
+
+        return long.MaxValue;
     }
 
     /// <summary>Releases the transport once (a stream that flushes on dispose is given five seconds).</summary>

@@ -9,7 +9,7 @@ public sealed class IpcChannelOptions
     private int _receiveQueueCapacity = 1024;
     private long _receiveQueueMaxBytes = 64L * 1024 * 1024;
     private int _sharedMemoryRingCapacity = 1024 * 1024;
-    private TimeSpan _sharedMemorySpinTime = TimeSpan.Zero;
+    private TimeSpan? _sharedMemorySpinTime;
 
     /// <summary>How long opening a channel waits for the peer's handshake. Default 10 seconds.</summary>
     public TimeSpan HandshakeTimeout
@@ -58,20 +58,39 @@ public sealed class IpcChannelOptions
     /// <summary>
     /// How long a <see cref="IpcTransport.SharedMemory"/> channel that waits for the peer (for its next
     /// record, or for room in a full ring) spins before it yields its core and then sleeps until the peer
-    /// rings (after the spin it yields its core 16 times, then sleeps). A spin lowers the latency when the
-    /// spinning thread is the one that handles the message, that is with <see cref="ReceiveOnCallingThread"/>
-    /// (measured on 2 cores: a 0.8-0.9 us round-trip median with 50 us, against 6-11 us for the defaults).
-    /// With the background receive loop, or on a machine with no core to spare, the spinning thread takes
-    /// the core that the peer or this process's consumer needs, and round trips get slower. An idle channel
-    /// sleeps either way. From zero to one second; default zero (yield, then sleep).
+    /// rings (after the spin it yields its core 16 times, then sleeps). From zero to one second, or null
+    /// (the default): chosen for the machine when the channel opens, as below. An idle channel sleeps
+    /// either way; <see cref="IpcChannel.Options"/> tells what a channel chose.
     /// </summary>
-    public TimeSpan SharedMemorySpinTime
+    /// <remarks>
+    /// <para>
+    /// A spin lowers the latency when the spinning thread has a core of its own and is the one that handles
+    /// the message, that is with <see cref="ReceiveOnCallingThread"/> (measured on 2 cores: a 0.8-0.9 us
+    /// round-trip median with 50 us, against 6-11 us for the receive loop). With the background receive loop
+    /// the spinning thread is the loop, which hands each message to the consumer: the loop, the consumer and
+    /// the peer's two threads then want four cores, and with fewer the spin takes the core that the peer or
+    /// the consumer needs, so round trips get slower.
+    /// </para>
+    /// <para>
+    /// Null chooses, from <see cref="Environment.ProcessorCount"/> (the cores this process may use):
+    /// with <see cref="ReceiveOnCallingThread"/>, 50 us on 2 cores or more; with the receive
+    /// loop, 20 us on 4 cores or more; zero otherwise (a single core never gains from a spin: the peer cannot run meanwhile).
+    /// Other transports do not spin.
+    /// </para>
+    /// </remarks>
+    public TimeSpan? SharedMemorySpinTime
     {
         get => _sharedMemorySpinTime;
-        set => _sharedMemorySpinTime = value >= TimeSpan.Zero && value <= TimeSpan.FromSeconds(1)
+        set => _sharedMemorySpinTime = value is null || (value >= TimeSpan.Zero && value <= TimeSpan.FromSeconds(1))
             ? value
-            : throw new ArgumentOutOfRangeException(nameof(value), value, "The spin time must be from zero to one second.");
+            : throw new ArgumentOutOfRangeException(nameof(value), value, "The spin time must be from zero to one second, or null to choose it for the machine.");
     }
+
+    /// <summary>The spin time that a null <see cref="SharedMemorySpinTime"/> chooses with <see cref="ReceiveOnCallingThread"/> on a machine of 2 cores or more.</summary>
+    internal static readonly TimeSpan AutomaticSpinTimeOnCallingThread = TimeSpan.FromMicroseconds(50);
+
+    /// <summary>The spin time that a null <see cref="SharedMemorySpinTime"/> chooses with the receive loop on a machine of 4 cores or more.</summary>
+    internal static readonly TimeSpan AutomaticSpinTimeForReceiveLoop = TimeSpan.FromMicroseconds(20);
 
     /// <summary>
     /// When true, the channel runs no receive loop of its own: <see cref="IpcChannel.ReceiveAsync"/>,
@@ -98,8 +117,35 @@ public sealed class IpcChannelOptions
     /// thread both to read and to send large bursts can fill each other's buffer and wait for each other.
     /// Read and send on different tasks, or keep the default, when both sides send a lot.
     /// </para>
+    /// <para>
+    /// The default is the receive loop on every machine, also where reading on the calling thread would be
+    /// faster (shared memory with a core to spare): the differences above change what a program may rely
+    /// on (a <see cref="IpcChannel.Completion"/> that completes when nobody reads, a buffer of
+    /// <see cref="ReceiveQueueCapacity"/> messages between two senders), so only the program can choose
+    /// them. What the machine decides is the spin (<see cref="SharedMemorySpinTime"/>).
+    /// </para>
     /// </remarks>
     public bool ReceiveOnCallingThread { get; set; }
 
     internal static IpcChannelOptions Default { get; } = new();
+
+    /// <summary>
+    /// A copy of these settings with every automatic value (null) replaced by the one chosen for a channel
+    /// over <paramref name="sharedMemory"/> (or another transport) on a machine of
+    /// <paramref name="processorCount"/> cores: what <see cref="IpcChannel.Options"/> returns.
+    /// </summary>
+    internal IpcChannelOptions Resolve(bool sharedMemory, int processorCount)
+    {
+        var resolved = (IpcChannelOptions)MemberwiseClone();
+        resolved._sharedMemorySpinTime = sharedMemory ? SharedMemorySpinTimeOn(processorCount) : TimeSpan.Zero;
+        return resolved;
+    }
+
+    /// <summary>
+    /// The spin of a shared-memory channel of these settings on a machine of <paramref name="processorCount"/>
+    /// cores: the one set, or the one that pays for the receive strategy (see <see cref="SharedMemorySpinTime"/>).
+    /// </summary>
+    internal TimeSpan SharedMemorySpinTimeOn(int processorCount) => _sharedMemorySpinTime ?? (ReceiveOnCallingThread
+        ? processorCount >= 2 ? AutomaticSpinTimeOnCallingThread : TimeSpan.Zero
+        : processorCount >= 4 ? AutomaticSpinTimeForReceiveLoop : TimeSpan.Zero);
 }

@@ -128,6 +128,32 @@ internal sealed class ReceiveQueue
     /// <summary>Waits until a message is queued (true) or the queue is complete and empty (false, or the failure it was completed with).</summary>
     public ValueTask<bool> WaitToReadAsync(CancellationToken cancellationToken) => _messages.Reader.WaitToReadAsync(cancellationToken);
 
+    /// <summary>The next message, or null once the queue is complete and empty (or its failure, if it was completed with one).</summary>
+    public async ValueTask<object?> TakeAsync(CancellationToken cancellationToken)
+    {
+        while (await WaitToReadAsync(cancellationToken).ConfigureAwait(false))
+        {
+            if (TryDequeue(out object message))
+            {
+                return message;
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>Takes the messages already queued, up to the length of <paramref name="into"/>, without waiting; returns how many.</summary>
+    public int TakeQueued(Span<object> into)
+    {
+        int taken = 0;
+        while (taken < into.Length && TryDequeue(out object message))
+        {
+            into[taken++] = message;
+        }
+
+        return taken;
+    }
+
     /// <summary>Every message until the queue is complete; then its failure, if it was completed with one.</summary>
     public async IAsyncEnumerable<object> ReadAllAsync([EnumeratorCancellation] CancellationToken cancellationToken)
     {

@@ -87,7 +87,7 @@ internal sealed class SharedMemoryTransport : IAsyncDisposable
 
             file.RemoveFile();
             var doorbell = new Doorbell(socket);
-            transport = new SharedMemoryTransport(file, doorbell, incoming: file.ClientToServer, outgoing: file.ServerToClient, settings.SharedMemorySpinTime);
+            transport = new SharedMemoryTransport(file, doorbell, incoming: file.ClientToServer, outgoing: file.ServerToClient, settings.SharedMemorySpinTimeOn(Environment.ProcessorCount));
             doorbell.Start();
         }
         catch (Exception ex)
@@ -137,7 +137,7 @@ internal sealed class SharedMemoryTransport : IAsyncDisposable
             writer.Flush();
             await SendSetupAsync(socket, body.WrittenMemory, timeout.Token).ConfigureAwait(false);
             var doorbell = new Doorbell(socket);
-            transport = new SharedMemoryTransport(file, doorbell, incoming: file.ServerToClient, outgoing: file.ClientToServer, settings.SharedMemorySpinTime);
+            transport = new SharedMemoryTransport(file, doorbell, incoming: file.ServerToClient, outgoing: file.ClientToServer, settings.SharedMemorySpinTimeOn(Environment.ProcessorCount));
             doorbell.Start();
         }
         catch (Exception ex)

@@ -5,20 +5,23 @@ using System.IO.Pipelines;
 using System.Runtime.CompilerServices;
 using System.Threading;
 using System.Threading.Tasks;
-using FastSerialization.Ipc.Internal;
 
-namespace FastSerialization.Ipc;
+namespace FastSerialization.Ipc.Internal;
 
-// Receiving on the calling thread (IpcChannelOptions.ReceiveOnCallingThread): there is no receive loop.
-// Whoever needs a record (ReceiveAsync's caller, or a RequestAsync caller waiting for its response) takes
-// "the pump", reads the transport on its own thread and parses the records, so that a message reaches
-// its reader without a hop between threads. One caller pumps at a time; the others wait for the pump or
-// for what it hands them: a response completes its request's task, a message read by a request waiter
-// goes to the inbox, where ReceiveAsync finds it first.
-public sealed partial class IpcChannel
+/// <summary>
+/// Receiving on the calling thread (<see cref="IpcChannelOptions.ReceiveOnCallingThread"/>): there is no
+/// receive loop. Whoever needs a record (<see cref="IpcChannel.ReceiveAsync"/>'s caller, or a
+/// <see cref="IpcChannel.RequestAsync{TResponse}(object, CancellationToken)"/> caller waiting for its response)
+/// takes "the pump", reads the transport on its own thread and parses the records, so that a message reaches
+/// its reader without a hop between threads. One caller pumps at a time; the others wait for the pump or for
+/// what it hands them: a response completes its request's task, a message read by a request waiter goes to
+/// the inbox, where <c>ReceiveAsync</c> finds it first.
+/// </summary>
+internal sealed class CallingThreadReceiveStrategy : IReceiveStrategy
 {
+    private readonly ReceiveSide _side;
     private readonly AsyncGate _pump = new();
-    private readonly TaskCompletionSource? _pumpCompletion;
+    private readonly TaskCompletionSource _completion = new(TaskCreationOptions.RunContinuationsAsynchronously);
     private ReadOnlySequence<byte> _pumpBuffer;
     private bool _pumpHoldsBuffer;
     private bool _pumpBufferIsLast;
@@ -27,10 +30,22 @@ public sealed partial class IpcChannel
     private object? _pumpStash;
     private long _pumpStashBytes;
     private int _inboxed;
-    private ulong? _incomingRequest;
-    private ulong? _incomingResponse;
 
-    private bool ReceivesOnCallingThread => _pumpCompletion is not null;
+    public CallingThreadReceiveStrategy(ReceiveSide side) => _side = side;
+
+    public Task Completion => _completion.Task;
+
+    public void Start()
+    {
+        // Nothing runs in the background: the first caller that needs a record reads it.
+    }
+
+    public ValueTask<object?> ReceiveAsync(CancellationToken cancellationToken) => ReceiveOnCallingThreadAsync(cancellationToken);
+
+    public Task<object> WaitForResponseAsync(ulong id, TaskCompletionSource<object> pending, TimeSpan timeout, CancellationToken cancellationToken) =>
+        PumpForResponseAsync(id, pending, timeout, cancellationToken);
+
+    public Task<bool> StopAsync() => StopPumpAsync();
 
     /// <summary>What one turn of the pump produced.</summary>
     private readonly struct Pumped
@@ -73,7 +88,7 @@ public sealed partial class IpcChannel
             ulong correlation;
             try
             {
-                incoming = TakeRecord(ref _pumpBuffer, out message, out correlation);
+                incoming = _side.Records.TakeRecord(ref _pumpBuffer, out message, out correlation);
             }
             catch (Exception ex) when (ex is FastSerializationException or IpcException)
             {
@@ -86,10 +101,10 @@ public sealed partial class IpcChannel
             switch (incoming)
             {
                 case Incoming.Message:
-                    pumped = Pumped.For(message!, _lastTakenBytes);
+                    pumped = Pumped.For(message!, _side.Records.LastTakenBytes);
                     return true;
                 case Incoming.Request:
-                    pumped = Pumped.For(new IpcRequest(this, correlation, message!), _lastTakenBytes);
+                    pumped = Pumped.For(_side.NewRequest(correlation, message!), _side.Records.LastTakenBytes);
                     return true;
                 case Incoming.Answered when wanted != 0 && correlation == wanted:
                     pumped = Pumped.Answered;
@@ -106,7 +121,7 @@ public sealed partial class IpcChannel
                     ReturnPumpBuffer();
                     if (last)
                     {
-                        SawEnd(EndedWithoutGoodbye(unread));
+                        SawEnd(ConnectionErrors.EndedWithoutGoodbye(unread));
                     }
 
                     break;
@@ -132,7 +147,7 @@ public sealed partial class IpcChannel
     {
         while (true)
         {
-            if (Volatile.Read(ref _receiveEnd) is not null)
+            if (_side.Lifetime.ReceiveEnd is not null)
             {
                 return Pumped.End;
             }
@@ -144,41 +159,41 @@ public sealed partial class IpcChannel
 
             if (_pumpSawEnd)
             {
-                await EndReceivingAsync(_pumpEndFailure).ConfigureAwait(false);
+                await EndAsync(_pumpEndFailure).ConfigureAwait(false);
                 return Pumped.End;
             }
 
-            if (_closing.IsCancellationRequested)
+            if (_side.Lifetime.IsClosing)
             {
                 // Closing may already have spent its wake-up (CancelPendingRead) on another caller's read.
-                await EndReceivingAsync(null, closedHere: true).ConfigureAwait(false);
+                await EndAsync(null, closedHere: true).ConfigureAwait(false);
                 return Pumped.End;
             }
 
             ReadResult result;
             try
             {
-                result = await _reader.ReadAsync(cancellationToken).ConfigureAwait(false);
+                result = await _side.Reader.ReadAsync(cancellationToken).ConfigureAwait(false);
             }
-            catch (Exception) when (_closing.IsCancellationRequested)
+            catch (Exception) when (_side.Lifetime.IsClosing)
             {
                 // This side is closing: a stream transport's read fails once its writer disposed the
                 // stream, a read whose token includes the closing one is canceled. Not the peer's doing.
-                await EndReceivingAsync(null, closedHere: true).ConfigureAwait(false);
+                await EndAsync(null, closedHere: true).ConfigureAwait(false);
                 return Pumped.End;
             }
             catch (Exception ex) when (ex is not OperationCanceledException)
             {
                 // The transport's reader failed (a broken connection, or a reader completed with an error):
                 // the channel ends as the receive loop would end it.
-                await EndReceivingAsync(ex is FastSerializationException or IpcException ? ex : BrokenConnection(ex)).ConfigureAwait(false);
+                await EndAsync(ex is FastSerializationException or IpcException ? ex : ConnectionErrors.Broken(ex)).ConfigureAwait(false);
                 return Pumped.End;
             }
 
             if (result.IsCanceled)
             {
                 // Only closing this side cancels a read.
-                await EndReceivingAsync(null, closedHere: true).ConfigureAwait(false);
+                await EndAsync(null, closedHere: true).ConfigureAwait(false);
                 return Pumped.End;
             }
 
@@ -194,11 +209,11 @@ public sealed partial class IpcChannel
         if (_pumpHoldsBuffer)
         {
             _pumpHoldsBuffer = false;
-            _reader.AdvanceTo(_pumpBuffer.Start, _pumpBuffer.End);
+            _side.Reader.AdvanceTo(_pumpBuffer.Start, _pumpBuffer.End);
         }
     }
 
-    /// <summary><see cref="ReceiveAsync"/> when receiving on the calling thread.</summary>
+    /// <summary>The next message: taken from the held buffer without a wait when it is there.</summary>
     private ValueTask<object?> ReceiveOnCallingThreadAsync(CancellationToken cancellationToken)
     {
         if (!_pump.TryEnter())
@@ -233,7 +248,7 @@ public sealed partial class IpcChannel
     {
         try
         {
-            if (_inbox.TryDequeue(out object queued))
+            if (_side.Inbox.TryDequeue(out object queued))
             {
                 Interlocked.Decrement(ref _inboxed);
                 return queued;
@@ -248,12 +263,12 @@ public sealed partial class IpcChannel
             Pumped pumped;
             if (cancellationToken.CanBeCanceled)
             {
-                using var either = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken, _closing.Token);
+                using var either = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken, _side.Lifetime.Closing);
                 pumped = await PumpAsync(0, either.Token).ConfigureAwait(false);
             }
             else
             {
-                pumped = await PumpAsync(0, _closing.Token).ConfigureAwait(false);
+                pumped = await PumpAsync(0, _side.Lifetime.Closing).ConfigureAwait(false);
             }
 
             if (!pumped.Ended)
@@ -267,7 +282,7 @@ public sealed partial class IpcChannel
         }
 
         // The end: what is still queued, then null (closed) or the failure.
-        return await ReceiveQueuedAsync(cancellationToken).ConfigureAwait(false);
+        return await _side.Inbox.TakeAsync(cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>Receives while a request waiter holds the pump: takes what it queues, or the pump when it leaves.</summary>
@@ -275,13 +290,13 @@ public sealed partial class IpcChannel
     {
         while (true)
         {
-            if (_inbox.TryDequeue(out object queued))
+            if (_side.Inbox.TryDequeue(out object queued))
             {
                 Interlocked.Decrement(ref _inboxed);
                 return queued;
             }
 
-            if (_inbox.Completion.IsCompleted)
+            if (_side.Inbox.Completion.IsCompleted)
             {
                 // Ended: what a request waiter kept aside (under the pump) still comes before the end.
                 await _pump.EnterAsync(cancellationToken).ConfigureAwait(false);
@@ -289,7 +304,7 @@ public sealed partial class IpcChannel
             }
 
             using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-            Task<bool> arrival = _inbox.WaitToReadAsync(stop.Token).AsTask();
+            Task<bool> arrival = _side.Inbox.WaitToReadAsync(stop.Token).AsTask();
             bool entered;
             try
             {
@@ -357,12 +372,12 @@ public sealed partial class IpcChannel
         {
             try
             {
-                if (!_pump.TryEnter() && !await _pump.EnterOrAsync(answered, _closing.Token).ConfigureAwait(false))
+                if (!_pump.TryEnter() && !await _pump.EnterOrAsync(answered, _side.Lifetime.Closing).ConfigureAwait(false))
                 {
                     continue;
                 }
             }
-            catch (OperationCanceledException) when (_closing.IsCancellationRequested)
+            catch (OperationCanceledException) when (_side.Lifetime.IsClosing)
             {
                 return; // closing fails the request
             }
@@ -377,12 +392,12 @@ public sealed partial class IpcChannel
                 if (_pumpStash is { } stashed)
                 {
                     // A message read by an earlier waiter comes before anything read now.
-                    await QueueForReceiverAsync(stashed, _pumpStashBytes, _closing.Token).ConfigureAwait(false);
+                    await QueueForReceiverAsync(stashed, _pumpStashBytes, _side.Lifetime.Closing).ConfigureAwait(false);
                 }
 
                 while (!answered.IsCompleted)
                 {
-                    Pumped pumped = await PumpAsync(id, _closing.Token).ConfigureAwait(false);
+                    Pumped pumped = await PumpAsync(id, _side.Lifetime.Closing).ConfigureAwait(false);
                     if (pumped.Ended)
                     {
                         return; // the end failed the request
@@ -390,11 +405,11 @@ public sealed partial class IpcChannel
 
                     if (pumped.Message is not null)
                     {
-                        await QueueForReceiverAsync(pumped.Message, pumped.Bytes, _closing.Token).ConfigureAwait(false);
+                        await QueueForReceiverAsync(pumped.Message, pumped.Bytes, _side.Lifetime.Closing).ConfigureAwait(false);
                     }
                 }
             }
-            catch (OperationCanceledException) when (_closing.IsCancellationRequested)
+            catch (OperationCanceledException) when (_side.Lifetime.IsClosing)
             {
                 return; // closing fails the request
             }
@@ -417,7 +432,7 @@ public sealed partial class IpcChannel
         Interlocked.Increment(ref _inboxed);
         try
         {
-            await _inbox.EnqueueAsync(message, size, cancellationToken).ConfigureAwait(false);
+            await _side.Inbox.EnqueueAsync(message, size, cancellationToken).ConfigureAwait(false);
             _pumpStash = null;
         }
         catch (System.Threading.Channels.ChannelClosedException)
@@ -431,8 +446,7 @@ public sealed partial class IpcChannel
         }
     }
 
-    /// <summary><see cref="ReadAllAsync"/> when receiving on the calling thread.</summary>
-    private async IAsyncEnumerable<object> ReadAllOnCallingThreadAsync([EnumeratorCancellation] CancellationToken cancellationToken)
+    public async IAsyncEnumerable<object> ReadAllAsync([EnumeratorCancellation] CancellationToken cancellationToken)
     {
         while (await ReceiveOnCallingThreadAsync(cancellationToken).ConfigureAwait(false) is { } message)
         {
@@ -444,7 +458,7 @@ public sealed partial class IpcChannel
     /// <returns>False when a pump did not stop in time: the reader must then stay as it is.</returns>
     private async Task<bool> StopPumpAsync()
     {
-        _reader.CancelPendingRead();
+        _side.Reader.CancelPendingRead();
         if (!await _pump.TryEnterAsync(TimeSpan.FromSeconds(5)).ConfigureAwait(false))
         {
             return false;
@@ -453,9 +467,9 @@ public sealed partial class IpcChannel
         try
         {
             ReturnPumpBuffer();
-            if (Volatile.Read(ref _receiveEnd) is null)
+            if (_side.Lifetime.ReceiveEnd is null)
             {
-                await EndReceivingAsync(null).ConfigureAwait(false);
+                await EndAsync(null).ConfigureAwait(false);
             }
         }
         finally
@@ -464,5 +478,100 @@ public sealed partial class IpcChannel
         }
 
         return true;
+    }
+
+    /// <summary>Takes the messages that already arrived, up to the length of <paramref name="into"/>, without waiting.</summary>
+    public int TakeArrived(Span<object> into)
+    {
+        if (!_pump.TryEnter())
+        {
+            return 0; // a request waiter pumps: what it reads reaches the inbox, for the next call
+        }
+
+        int taken = 0;
+        try
+        {
+            while (taken < into.Length)
+            {
+                if (Volatile.Read(ref _inboxed) != 0 || _pumpStash is not null)
+                {
+                    break; // what a request waiter set aside comes first: the next call takes it
+                }
+
+                if (_pumpHoldsBuffer)
+                {
+                    int run = _side.Records.TakeRun(ref _pumpBuffer, into.Slice(taken), sizes: default);
+                    if (run > 0)
+                    {
+                        taken += run;
+                        continue;
+                    }
+                }
+
+                if (TryTakeHeld(0, out Pumped pumped))
+                {
+                    into[taken++] = pumped.Message!;
+                    continue;
+                }
+
+                if (_pumpSawEnd || _side.Lifetime.IsClosing || !TryReadArrived())
+                {
+                    break;
+                }
+            }
+        }
+        catch (Exception ex) when (ex is not OutOfMemoryException)
+        {
+            // A record failed to be read (the application's own type threw, or it is malformed): the messages
+            // before it are delivered now, and the next receive meets the failure again (it was not taken).
+        }
+        finally
+        {
+            _pump.Exit();
+        }
+
+        return taken;
+    }
+
+    /// <summary>Takes what the transport already holds into the pump's buffer, without waiting; false when it holds nothing new. The caller holds the pump.</summary>
+    private bool TryReadArrived()
+    {
+        if (!_side.Reader.TryRead(out ReadResult result))
+        {
+            return false;
+        }
+
+        if (!result.IsCanceled && !result.IsCompleted && result.Buffer.Length <= _pumpBuffer.Length)
+        {
+            // Nothing came since the pump handed its buffer back (the unread rest of it is all there is).
+            _side.Reader.AdvanceTo(result.Buffer.Start, result.Buffer.End);
+            return false;
+        }
+
+        if (result.IsCanceled)
+        {
+            // Only closing cancels a read; the next receive sees the channel closing.
+            _side.Reader.AdvanceTo(result.Buffer.Start);
+            return false;
+        }
+
+        _pumpBuffer = result.Buffer;
+        _pumpHoldsBuffer = true;
+        _pumpBufferIsLast = result.IsCompleted;
+        return true;
+    }
+
+    /// <summary>Ends receiving (<see cref="ReceiveSide.EndAsync"/>), then <see cref="Completion"/>.</summary>
+    private async ValueTask EndAsync(Exception? failure, bool closedHere = false)
+    {
+        await _side.EndAsync(failure, closedHere).ConfigureAwait(false);
+        if (failure is null)
+        {
+            _completion.TrySetResult();
+        }
+        else
+        {
+            _completion.TrySetException(failure);
+        }
     }
 }
