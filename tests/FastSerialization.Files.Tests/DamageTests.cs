@@ -16,6 +16,7 @@ public class DamageTests
     [Theory]
     [InlineData(RecordFileCompression.None)]
     [InlineData(RecordFileCompression.Brotli)]
+    [InlineData(RecordFileCompression.Lz4)]
     public void TruncatedAtEveryOffsetOfTheLastBlock_ReadersStopBeforeIt_WritersCutItAndGoOn(RecordFileCompression compression)
     {
         using var dir = new TempDirectory();
@@ -56,6 +57,7 @@ public class DamageTests
     [Theory]
     [InlineData(RecordFileCompression.None)]
     [InlineData(RecordFileCompression.ZLib)]
+    [InlineData(RecordFileCompression.Lz4)]
     public void EveryBitFlipped_EachOpenRecoversOrThrows_NeverAChangedRecord(RecordFileCompression compression)
     {
         using var dir = new TempDirectory();
