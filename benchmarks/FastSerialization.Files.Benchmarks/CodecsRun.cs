@@ -9,7 +9,6 @@ using System.Linq;
 using System.Runtime.InteropServices;
 using System.Text;
 using FastSerialization.Files.Internal;
-using K4os.Compression.LZ4;
 using Microsoft.Win32.SafeHandles;
 
 namespace FastSerialization.Files.Benchmarks;
@@ -32,16 +31,16 @@ public static class CodecsRun
         CompressionLevel level = new RecordFileWriterOptions().CompressionLevel;
         Codec[] codecs =
         {
-            new BlockCodecCodec("None (stored as is)", RecordFileCompression.None, level),
-            new BlockCodecCodec($"Brotli, quality {BrotliQuality(level)} (writer's default level {level})", RecordFileCompression.Brotli, level),
-            new BlockCodecCodec($"ZLib, level {level} (writer's default)", RecordFileCompression.ZLib, level),
-            new Lz4Codec(),
+            new Codec("None (stored as is)", RecordFileCompression.None, level),
+            new Codec($"Brotli, quality {BrotliQuality(level)} (writer's default level {level})", RecordFileCompression.Brotli, level),
+            new Codec($"ZLib, level {level} (writer's default)", RecordFileCompression.ZLib, level),
+            new Codec("LZ4, level L00_FAST (K4os.Compression.LZ4 `LZ4Codec`)", RecordFileCompression.Lz4, level),
         };
 
         var results = codecs.Select(c => new CodecResult(c, blocks, firstRecords, recordCount)).ToArray();
         foreach (CodecResult result in results)
         {
-            if (!result.Prepare(Path.Combine(Data.Directory, $"codecs-{Data.Records}-{result.Codec.FileTag}.blocks"), out string? problem))
+            if (!result.Prepare(Path.Combine(Data.Directory, $"codecs-{Data.Records}-{result.Codec.Kind}.blocks"), out string? problem))
             {
                 Console.Error.WriteLine($"{result.Codec.Name}: {problem}");
                 return 1;
@@ -77,30 +76,35 @@ public static class CodecsRun
         report.AppendLine(CultureInfo.InvariantCulture, $"(the order rotates) compresses every block, decompresses every block, and reads {readsPerRound:N0} random records k from a file of");
         report.AppendLine("its blocks (warm page cache), timed one read at a time. MB/s counts uncompressed bytes (10^6 bytes) per second of one thread.");
         report.AppendLine("Every figure is the median over the rounds (random reads: the median of the rounds' medians; p99 over all reads).");
+        report.AppendLine("\"record k\" is timed on the file of the codec's stored blocks, with the steps the reader takes for a block not loaded yet");
+        report.AppendLine("(`pread` of the stored block, CRC-32C, decompression of the whole block, a walk of the record lengths to k, deserialization);");
+        report.AppendLine("\"record k, `RecordFileReader`\" is `ReadRecord(k)` on the benchmark's record file written with that codec, in the same rounds.");
         report.AppendLine();
-        report.AppendLine("| codec | stored bytes | ratio | compress MB/s | decompress MB/s | record k: median | record k: p99 |");
-        report.AppendLine("|---|---:|---:|---:|---:|---:|---:|");
+        report.AppendLine("| codec | stored bytes | ratio | compress MB/s | decompress MB/s | record k: median | record k: p99 | record k, `RecordFileReader`: median | p99 |");
+        report.AppendLine("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
         foreach (CodecResult r in results)
         {
             bool stored = r.Codec.Kind == RecordFileCompression.None;
             report.AppendLine(CultureInfo.InvariantCulture,
-                $"| {r.Codec.Name} | {r.StoredBytes:N0} | {(double)totalBytes / r.StoredBytes:F2} | {(stored ? "-" : Median(r.CompressMBps).ToString("N0", CultureInfo.InvariantCulture))} | {(stored ? "-" : Median(r.DecompressMBps).ToString("N0", CultureInfo.InvariantCulture))} | {Median(r.ReadMedianMicros):F1} us | {r.ReadP99Micros():F1} us |");
+                $"| {r.Codec.Name} | {r.StoredBytes:N0} | {(double)totalBytes / r.StoredBytes:F2} | {(stored ? "-" : Median(r.CompressMBps).ToString("N0", CultureInfo.InvariantCulture))} | {(stored ? "-" : Median(r.DecompressMBps).ToString("N0", CultureInfo.InvariantCulture))} | {Median(r.ReadMedianMicros):F1} us | {r.ReadP99Micros():F1} us | {Median(r.ReaderMedianMicros):F1} us | {r.ReaderP99Micros():F1} us |");
         }
 
         // The rule of the decision (benchmarks/results/record-files-codecs.md): LZ4 against the BCL codec that decompresses faster,
         // as the ratio of the two speeds within each round (the rounds' loads differ; two codecs of one round met the same one).
-        CodecResult lz4 = results.Single(r => r.Codec is Lz4Codec);
-        CodecResult reference = results.Where(r => r.Codec is BlockCodecCodec && r.Codec.Kind != RecordFileCompression.None).OrderByDescending(r => Median(r.DecompressMBps)).First();
+        CodecResult lz4 = results.Single(r => r.Codec.Kind == RecordFileCompression.Lz4);
+        CodecResult reference = results.Where(r => r.Codec.Kind is RecordFileCompression.Brotli or RecordFileCompression.ZLib).OrderByDescending(r => Median(r.DecompressMBps)).First();
         List<double> speedups = lz4.DecompressMBps.Select((v, i) => v / reference.DecompressMBps[i]).ToList();
         report.AppendLine();
         report.AppendLine(CultureInfo.InvariantCulture,
             $"LZ4 against the BCL codec that decompresses faster ({reference.Codec.Name}): decompresses {Median(speedups):F2}x as fast (median of the rounds' ratios; {speedups.Min():F2}x to {speedups.Max():F2}x), compresses {Median(lz4.CompressMBps.Select((v, i) => v / reference.CompressMBps[i]).ToList()):F2}x as fast, and stores {(double)lz4.StoredBytes / reference.StoredBytes:F2}x its bytes.");
         report.AppendLine();
-        report.AppendLine("Per round (compress MB/s / decompress MB/s / median record k in us), to show the spread:");
+        report.AppendLine("Per round (compress MB/s / decompress MB/s / median record k in us / the same through `RecordFileReader`), to show the spread:");
         report.AppendLine();
         foreach (CodecResult r in results)
         {
-            report.AppendLine(CultureInfo.InvariantCulture, $"- {r.Codec.Name}: {string.Join("; ", Enumerable.Range(0, r.CompressMBps.Count).Select(i => string.Create(CultureInfo.InvariantCulture, $"{r.CompressMBps[i]:F0} / {r.DecompressMBps[i]:F0} / {r.ReadMedianMicros[i]:F1}")))}");
+            bool stored = r.Codec.Kind == RecordFileCompression.None;
+            report.AppendLine(CultureInfo.InvariantCulture, $"- {r.Codec.Name}: {string.Join("; ", Enumerable.Range(0, r.CompressMBps.Count).Select(i => string.Create(CultureInfo.InvariantCulture, $"{(stored ? "-" : r.CompressMBps[i].ToString("F0", CultureInfo.InvariantCulture))} / {(stored ? "-" : r.DecompressMBps[i].ToString("F0", CultureInfo.InvariantCulture))} / {r.ReadMedianMicros[i]:F1} / {r.ReaderMedianMicros[i]:F1}")))}");
+            r.Dispose();
         }
 
         string text = report.ToString();
@@ -147,62 +151,29 @@ public static class CodecsRun
         return bodies;
     }
 
-    /// <summary>One block codec as the benchmark drives it.</summary>
-    private abstract class Codec
+    /// <summary>One block codec exactly as the writer and reader call it (the Files package's internal <c>BlockCodec</c>).</summary>
+    private sealed class Codec(string name, RecordFileCompression kind, CompressionLevel level)
     {
-        public abstract string Name { get; }
+        public string Name => name;
 
-        public abstract string FileTag { get; }
-
-        public abstract RecordFileCompression Kind { get; }
+        public RecordFileCompression Kind => kind;
 
         /// <summary>The stored length written to <paramref name="destination"/>, or -1 when the block is stored as is.</summary>
-        public abstract int Compress(ReadOnlySpan<byte> source, byte[] destination);
-
-        public abstract bool TryDecompress(ReadOnlySpan<byte> stored, Span<byte> destination);
-    }
-
-    /// <summary>The BCL codecs exactly as the writer and reader call them (the Files package's internal <c>BlockCodec</c>).</summary>
-    private sealed class BlockCodecCodec(string name, RecordFileCompression kind, CompressionLevel level) : Codec
-    {
-        public override string Name => name;
-
-        public override string FileTag => kind.ToString();
-
-        public override RecordFileCompression Kind => kind;
-
-        public override int Compress(ReadOnlySpan<byte> source, byte[] destination) =>
+        public int Compress(ReadOnlySpan<byte> source, byte[] destination) =>
             kind == RecordFileCompression.None ? -1 : BlockCodec.Compress(kind, level, source, destination, 0);
 
-        public override bool TryDecompress(ReadOnlySpan<byte> stored, Span<byte> destination) =>
+        public bool TryDecompress(ReadOnlySpan<byte> stored, Span<byte> destination) =>
             BlockCodec.TryDecompress(kind, stored, destination) is null;
     }
 
-    /// <summary>K4os.Compression.LZ4's block codec (no frame) at its fast level, L00_FAST.</summary>
-    private sealed class Lz4Codec : Codec
-    {
-        public override string Name => "LZ4, level L00_FAST (K4os.Compression.LZ4 `LZ4Codec`)";
-
-        public override string FileTag => "Lz4";
-
-        public override RecordFileCompression Kind => (RecordFileCompression)(-1);
-
-        public override int Compress(ReadOnlySpan<byte> source, byte[] destination)
-        {
-            int written = LZ4Codec.Encode(source, destination.AsSpan(0, Math.Min(destination.Length, source.Length - 1)), LZ4Level.L00_FAST);
-            return written > 0 ? written : -1;
-        }
-
-        public override bool TryDecompress(ReadOnlySpan<byte> stored, Span<byte> destination) =>
-            LZ4Codec.Decode(stored, destination) == destination.Length;
-    }
-
     /// <summary>One codec's file of blocks and its figures, round by round.</summary>
-    private sealed class CodecResult(Codec codec, List<byte[]> blocks, List<long> firstRecords, long recordCount)
+    private sealed class CodecResult(Codec codec, List<byte[]> blocks, List<long> firstRecords, long recordCount) : IDisposable
     {
         private readonly byte[] _scratch = new byte[BlockCodec.MaxCompressedLength(blocks.Max(b => b.Length))];
         private readonly byte[] _inflated = new byte[blocks.Max(b => b.Length)];
         private readonly List<double> _allReads = new();
+        private readonly List<double> _allReaderReads = new();
+        private RecordFileReader? _reader;
         private long[] _offsets = Array.Empty<long>();
         private int[] _storedLengths = Array.Empty<int>();
         private bool[] _compressed = Array.Empty<bool>();
@@ -219,15 +190,24 @@ public static class CodecsRun
 
         public List<double> ReadMedianMicros { get; } = new();
 
-        public double ReadP99Micros()
+        public List<double> ReaderMedianMicros { get; } = new();
+
+        public double ReadP99Micros() => P99(_allReads);
+
+        public double ReaderP99Micros() => P99(_allReaderReads);
+
+        public void Dispose() => _reader?.Dispose();
+
+        private static double P99(List<double> values)
         {
-            double[] sorted = _allReads.OrderBy(v => v).ToArray();
+            double[] sorted = values.OrderBy(v => v).ToArray();
             return sorted[(int)(sorted.Length * 0.99)];
         }
 
         /// <summary>Compresses every block once, checks that each comes back whole, and writes the file of stored blocks.</summary>
         public bool Prepare(string path, out string? problem)
         {
+            _reader = RecordFileReader.Open(Data.RecordFile(codec.Kind), Data.NewFormatter());
             _path = path;
             _offsets = new long[blocks.Count];
             _storedLengths = new int[blocks.Count];
@@ -349,16 +329,39 @@ public static class CodecsRun
             }
 
             GC.KeepAlive(sink);
+
+            // The same through the record file reader, on the benchmark's record file written with this codec.
+            double[] readerMicros = new double[reads];
+            for (int i = -(reads / 10); i < reads; i++)
+            {
+                long k = random.NextInt64(recordCount);
+                long start = Stopwatch.GetTimestamp();
+                var trade = (Trade)_reader!.ReadRecord(k);
+                long end = Stopwatch.GetTimestamp();
+                if (trade.Time != Trade.Make(k).Time)
+                {
+                    problem = $"record {k} read by the reader is not the one written";
+                    return false;
+                }
+
+                if (i >= 0)
+                {
+                    readerMicros[i] = Stopwatch.GetElapsedTime(start, end).TotalMicroseconds;
+                }
+            }
+
+            problem = null;
             if (!record)
             {
-                problem = null;
                 return true;
             }
 
             _allReads.AddRange(micros);
             Array.Sort(micros);
             ReadMedianMicros.Add(micros[reads / 2]);
-            problem = null;
+            _allReaderReads.AddRange(readerMicros);
+            Array.Sort(readerMicros);
+            ReaderMedianMicros.Add(readerMicros[reads / 2]);
             return true;
         }
     }
