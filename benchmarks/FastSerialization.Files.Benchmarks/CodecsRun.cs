@@ -53,7 +53,17 @@ public static class CodecsRun
             for (int i = 0; i < results.Length; i++)
             {
                 CodecResult result = results[(round + i) % results.Length];
-                if (!result.RunRound(readsPerRound, new Random((round * 31) + i), record: round > 0, out string? problem))
+                string? problem;
+                try
+                {
+                    result.RunRound(readsPerRound, new Random((round * 31) + i), record: round > 0, out problem);
+                }
+                catch (InvalidDataException e)
+                {
+                    problem = e.Message;
+                }
+
+                if (problem is not null)
                 {
                     Console.Error.WriteLine($"{result.Codec.Name}, round {round}: {problem}");
                     return 1;
@@ -174,6 +184,7 @@ public static class CodecsRun
         private readonly List<double> _allReads = new();
         private readonly List<double> _allReaderReads = new();
         private RecordFileReader? _reader;
+        private uint _checksums; // the CRCs of the blocks read, kept so that computing them is not optimized away
         private long[] _offsets = Array.Empty<long>();
         private int[] _storedLengths = Array.Empty<int>();
         private bool[] _compressed = Array.Empty<bool>();
@@ -269,57 +280,50 @@ public static class CodecsRun
                 DecompressMBps.Add(decompress);
             }
 
-            return ReadRandomRecords(reads, random, record, out problem);
+            ReadRandomRecords(reads, random, record);
+            problem = null;
+            return true;
         }
 
-        /// <summary>Record k for random k: pread the stored block, CRC-32C it, decompress it whole, walk to k, deserialize.</summary>
-        private bool ReadRandomRecords(int reads, Random random, bool record, out string? problem)
+        /// <summary>
+        /// Record k for random k, timed one read at a time, twice: on the file of bare stored blocks (a <c>pread</c> of the stored
+        /// block, its CRC-32C, decompression of the whole block, a walk to k, deserialization), then through the record file reader
+        /// on the benchmark's record file written with this codec.
+        /// </summary>
+        private void ReadRandomRecords(int reads, Random random, bool record)
         {
             CustomBinaryFormatter formatter = Data.NewFormatter();
             byte[] raw = new byte[_storedLengths.Max()];
-            double[] micros = new double[reads];
             long[] firsts = firstRecords.ToArray();
-            uint sink = 0;
-            using SafeFileHandle handle = File.OpenHandle(_path);
+            double[] micros;
+            using (SafeFileHandle handle = File.OpenHandle(_path))
+            {
+                micros = TimeReads(reads, random, k => ReadFromBlocks(k, handle, raw, firsts, formatter));
+            }
+
+            double[] readerMicros = TimeReads(reads, random, k => (Trade)_reader!.ReadRecord(k));
+            if (record)
+            {
+                _allReads.AddRange(micros);
+                ReadMedianMicros.Add(micros.Order().ElementAt(reads / 2));
+                _allReaderReads.AddRange(readerMicros);
+                ReaderMedianMicros.Add(readerMicros.Order().ElementAt(reads / 2));
+            }
+        }
+
+        /// <summary>Times <paramref name="reads"/> reads of random records (after a tenth as many not timed), checking each.</summary>
+        private double[] TimeReads(int reads, Random random, Func<long, Trade> read)
+        {
+            double[] micros = new double[reads];
             for (int i = -(reads / 10); i < reads; i++)
             {
                 long k = random.NextInt64(recordCount);
                 long start = Stopwatch.GetTimestamp();
-                int block = Array.BinarySearch(firsts, k);
-                block = block >= 0 ? block : ~block - 1;
-                int length = _storedLengths[block];
-                if (RandomAccess.Read(handle, raw.AsSpan(0, length), _offsets[block]) != length)
-                {
-                    problem = $"block {block} could not be read whole";
-                    return false;
-                }
-
-                sink ^= Crc32C.Compute(raw.AsSpan(0, length));
-                ReadOnlySpan<byte> body = raw.AsSpan(0, length);
-                if (_compressed[block])
-                {
-                    Span<byte> inflated = _inflated.AsSpan(0, blocks[block].Length);
-                    if (!codec.TryDecompress(body, inflated))
-                    {
-                        problem = $"block {block} did not decompress";
-                        return false;
-                    }
-
-                    body = inflated;
-                }
-
-                int position = 0;
-                for (long n = firsts[block]; n < k; n++)
-                {
-                    position += 4 + (int)BinaryPrimitives.ReadUInt32LittleEndian(body.Slice(position));
-                }
-
-                var trade = (Trade)formatter.Deserialize(body.Slice(position), out _);
+                Trade trade = read(k);
                 long end = Stopwatch.GetTimestamp();
                 if (trade.Time != Trade.Make(k).Time)
                 {
-                    problem = $"record {k} is not the one written";
-                    return false;
+                    throw new InvalidDataException($"record {k} is not the one written");
                 }
 
                 if (i >= 0)
@@ -328,41 +332,39 @@ public static class CodecsRun
                 }
             }
 
-            GC.KeepAlive(sink);
+            return micros;
+        }
 
-            // The same through the record file reader, on the benchmark's record file written with this codec.
-            double[] readerMicros = new double[reads];
-            for (int i = -(reads / 10); i < reads; i++)
+        private Trade ReadFromBlocks(long k, SafeFileHandle handle, byte[] raw, long[] firsts, CustomBinaryFormatter formatter)
+        {
+            int block = Array.BinarySearch(firsts, k);
+            block = block >= 0 ? block : ~block - 1;
+            int length = _storedLengths[block];
+            if (RandomAccess.Read(handle, raw.AsSpan(0, length), _offsets[block]) != length)
             {
-                long k = random.NextInt64(recordCount);
-                long start = Stopwatch.GetTimestamp();
-                var trade = (Trade)_reader!.ReadRecord(k);
-                long end = Stopwatch.GetTimestamp();
-                if (trade.Time != Trade.Make(k).Time)
-                {
-                    problem = $"record {k} read by the reader is not the one written";
-                    return false;
-                }
-
-                if (i >= 0)
-                {
-                    readerMicros[i] = Stopwatch.GetElapsedTime(start, end).TotalMicroseconds;
-                }
+                throw new InvalidDataException($"block {block} could not be read whole");
             }
 
-            problem = null;
-            if (!record)
+            ReadOnlySpan<byte> body = raw.AsSpan(0, length);
+            _checksums ^= Crc32C.Compute(body);
+            if (_compressed[block])
             {
-                return true;
+                Span<byte> inflated = _inflated.AsSpan(0, blocks[block].Length);
+                if (!codec.TryDecompress(body, inflated))
+                {
+                    throw new InvalidDataException($"block {block} did not decompress");
+                }
+
+                body = inflated;
             }
 
-            _allReads.AddRange(micros);
-            Array.Sort(micros);
-            ReadMedianMicros.Add(micros[reads / 2]);
-            _allReaderReads.AddRange(readerMicros);
-            Array.Sort(readerMicros);
-            ReaderMedianMicros.Add(readerMicros[reads / 2]);
-            return true;
+            int position = 0;
+            for (long n = firsts[block]; n < k; n++)
+            {
+                position += 4 + (int)BinaryPrimitives.ReadUInt32LittleEndian(body.Slice(position));
+            }
+
+            return (Trade)formatter.Deserialize(body.Slice(position), out _);
         }
     }
 }
