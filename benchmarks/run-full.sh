@@ -24,11 +24,13 @@ dotnet run -c Release --no-build --project "$project" -- latency --count "$laten
 dotnet run -c Release --no-build --project "$project" -- seedtable --count "$seed_count" --bf-count "$seed_bf_count"
 dotnet run -c Release --no-build --project "$project" -- ipc --messages "$ipc_messages" --pings "$ipc_pings" --pairs "$ipc_pairs"
 
-# Record files: the BenchmarkDotNet run (2,000,000 trades), random access timed one read at a time, then the long crash loop
+# Record files: the BenchmarkDotNet run (2,000,000 trades), random access timed one read at a time, the block codecs side by
+# side (benchmarks/results/record-files-codecs.md), then the long crash loop
 # and bit-flip sweep (CI runs them for seconds). Copy the figures into benchmarks/results/record-files.md.
 files_project="$here/FastSerialization.Files.Benchmarks"
 dotnet run -c Release --project "$files_project" -- --filter '*'
 dotnet run -c Release --no-build --project "$files_project" -- random --reads 100000
+dotnet run -c Release --no-build --project "$files_project" -- codecs
 FS_FILES_CRASH_SECONDS="${FILES_CRASH_SECONDS:-180}" FS_FILES_SWEEP_RECORDS="${FILES_SWEEP_RECORDS:-80}" \
   dotnet test "$here/../tests/FastSerialization.Files.Tests" -c Release --filter "FullyQualifiedName~CrashTests|FullyQualifiedName~EveryBitFlipped" --logger "console;verbosity=detailed"
 

@@ -17,6 +17,7 @@ namespace FastSerialization.Files.Benchmarks;
 /// <code>
 /// dotnet run -c Release --project benchmarks/FastSerialization.Files.Benchmarks -- --filter '*' [--job dry|short] [--results DIR]
 /// dotnet run -c Release --project benchmarks/FastSerialization.Files.Benchmarks -- random [--reads N] [--results DIR]
+/// dotnet run -c Release --project benchmarks/FastSerialization.Files.Benchmarks -- codecs [--rounds N] [--reads N] [--results DIR]
 /// </code>
 /// FS_FILES_BENCH_RECORDS sets the file size (default 2,000,000 trades). The exit code is non-zero when a benchmark failed
 /// or has no result (each benchmark checks its own result in its setup).
@@ -34,6 +35,15 @@ public static class Program
             rest.RemoveAt(0);
             int reads = int.Parse(Take(rest, "--reads") ?? "100000", CultureInfo.InvariantCulture);
             return RandomAccessRun.Run(reads, resultsDir);
+        }
+
+        if (rest.Count > 0 && rest[0] == "codecs")
+        {
+            string command = "dotnet run -c Release --project benchmarks/FastSerialization.Files.Benchmarks -- " + string.Join(' ', args);
+            rest.RemoveAt(0);
+            int rounds = int.Parse(Take(rest, "--rounds") ?? "9", CultureInfo.InvariantCulture);
+            int reads = int.Parse(Take(rest, "--reads") ?? "2000", CultureInfo.InvariantCulture);
+            return CodecsRun.Run(rounds, reads, resultsDir, command);
         }
 
         Job job = (Take(rest, "--job") ?? "files").ToLowerInvariant() switch

@@ -4,7 +4,7 @@ using System.IO;
 namespace FastSerialization.Files.TestChild;
 
 /// <summary>
-/// Usage: <c>append &lt;path&gt; &lt;durability: EveryBlock|Interval|OnFlush&gt; &lt;compression: None|Brotli|ZLib&gt; &lt;seed&gt;</c>.
+/// Usage: <c>append &lt;path&gt; &lt;durability: EveryBlock|Interval|OnFlush&gt; &lt;compression: None|Brotli|ZLib|Lz4&gt; &lt;seed&gt;</c>.
 /// Opens the file to append (recovering a torn tail), prints "open &lt;records&gt; &lt;dropped bytes&gt;", then appends records
 /// numbered from the file's record count until it is killed, printing "durable &lt;n&gt;" each time the writer says that
 /// n records are synced. With OnFlush it calls Flush every few records.

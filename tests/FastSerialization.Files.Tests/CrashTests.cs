@@ -37,11 +37,11 @@ public class CrashTests
         int kills = 0, torn = 0;
         long lastCount = 0, lastDurable = 0;
         string[] durabilities = { "EveryBlock", "Interval", "OnFlush" };
-        string[] compressions = { "None", "Brotli", "ZLib" };
+        string[] compressions = { "None", "Brotli", "ZLib", "Lz4" };
         while (kills < maxKills && (clock.Elapsed.TotalSeconds < seconds || kills < 5))
         {
             string durability = durabilities[kills % 3];
-            string compression = compressions[(kills / 3) % 3];
+            string compression = compressions[(kills / 3) % compressions.Length];
             (long openCount, long dropped, long durable) = RunAndKill(path, durability, compression, kills, random.Next(5, 60));
             kills++;
 

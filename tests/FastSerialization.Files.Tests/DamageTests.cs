@@ -16,6 +16,7 @@ public class DamageTests
     [Theory]
     [InlineData(RecordFileCompression.None)]
     [InlineData(RecordFileCompression.Brotli)]
+    [InlineData(RecordFileCompression.Lz4)]
     public void TruncatedAtEveryOffsetOfTheLastBlock_ReadersStopBeforeIt_WritersCutItAndGoOn(RecordFileCompression compression)
     {
         using var dir = new TempDirectory();
@@ -24,6 +25,7 @@ public class DamageTests
         byte[] bytes = File.ReadAllBytes(original);
         List<long> blocks = TestFiles.BlockOffsets(original);
         blocks.Count.Should().BeGreaterThan(3);
+        ShouldHoldBlocksOf(bytes, blocks, compression);
         long lastStart = blocks[^1];
         long recordsBeforeLast = TestFiles.FirstRecordOfLastBlock(original);
 
@@ -56,6 +58,7 @@ public class DamageTests
     [Theory]
     [InlineData(RecordFileCompression.None)]
     [InlineData(RecordFileCompression.ZLib)]
+    [InlineData(RecordFileCompression.Lz4)]
     public void EveryBitFlipped_EachOpenRecoversOrThrows_NeverAChangedRecord(RecordFileCompression compression)
     {
         using var dir = new TempDirectory();
@@ -64,6 +67,7 @@ public class DamageTests
         int total = int.Parse(Environment.GetEnvironmentVariable("FS_FILES_SWEEP_RECORDS") ?? "24", System.Globalization.CultureInfo.InvariantCulture);
         TestFiles.Write(original, total, new RecordFileWriterOptions { BlockSize = 300, Compression = compression, WriteIndex = false });
         byte[] bytes = File.ReadAllBytes(original);
+        ShouldHoldBlocksOf(bytes, TestFiles.BlockOffsets(original), compression);
         string path = dir.File("flipped");
         int recovered = 0, refused = 0, tails = 0;
         for (int bit = 0; bit < bytes.Length * 8; bit++)
@@ -136,6 +140,10 @@ public class DamageTests
         FluentActions.Invoking(() => RecordFileWriter.Open(path, TestChild.Records.NewFormatter())).Should().Throw<RecordFileCorruptedException>();
         File.ReadAllBytes(path).Should().Equal(bytes, "a writer never truncates a file whose damage is not a torn tail");
     }
+
+    /// <summary>A sweep over a compressed file must meet compressed blocks (a block that does not get smaller is stored as is).</summary>
+    private static void ShouldHoldBlocksOf(byte[] file, List<long> blocks, RecordFileCompression compression) =>
+        blocks.Count(offset => file[offset + 12] == (byte)compression).Should().BeGreaterThan(blocks.Count / 2, $"most blocks of the swept file are {compression} blocks");
 
     private static long ReadAllChecked(RecordFileReader reader)
     {

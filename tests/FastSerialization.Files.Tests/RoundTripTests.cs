@@ -15,6 +15,7 @@ public class RoundTripTests
     [InlineData(RecordFileCompression.None)]
     [InlineData(RecordFileCompression.Brotli)]
     [InlineData(RecordFileCompression.ZLib)]
+    [InlineData(RecordFileCompression.Lz4)]
     public void WrittenRecords_ReadBackInOrder_ByNumber_AndByRange(RecordFileCompression compression)
     {
         using var dir = new TempDirectory();

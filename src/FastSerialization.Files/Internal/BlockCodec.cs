@@ -1,10 +1,11 @@
 using System;
 using System.IO;
 using System.IO.Compression;
+using K4os.Compression.LZ4;
 
 namespace FastSerialization.Files.Internal;
 
-/// <summary>Compresses and decompresses one block body with the BCL's Brotli or zlib.</summary>
+/// <summary>Compresses and decompresses one block body with the BCL's Brotli or zlib, or with LZ4 (K4os.Compression.LZ4).</summary>
 internal static class BlockCodec
 {
     /// <summary>The largest a compressed body may grow to before it is stored uncompressed instead.</summary>
@@ -45,6 +46,18 @@ internal static class BlockCodec
                 {
                     return -1; // the fixed-size stream is full: the block does not get smaller
                 }
+
+            case RecordFileCompression.Lz4:
+                LZ4Level lz4Level = level switch
+                {
+                    CompressionLevel.SmallestSize => LZ4Level.L12_MAX,
+                    CompressionLevel.Optimal => LZ4Level.L09_HC,
+                    _ => LZ4Level.L00_FAST,
+                };
+
+                // Negative (or zero) when the block does not fit in `limit`, that is, does not get smaller.
+                int encoded = LZ4Codec.Encode(source, destination.AsSpan(offset, limit), lz4Level);
+                return encoded > 0 ? encoded : -1;
 
             default:
                 throw new ArgumentOutOfRangeException(nameof(kind), kind, "Not a compression.");
@@ -87,6 +100,15 @@ internal static class BlockCodec
                 {
                     return $"its zlib data is malformed ({e.Message})";
                 }
+
+            case RecordFileCompression.Lz4:
+                // The safe decoder: it never writes past the destination nor reads past the stored bytes, and returns a
+                // negative count for data that is malformed, would overflow the destination, or ends inside a sequence.
+                // Filling the destination exactly means every stored byte was used too (the block ends with its last literals).
+                int decoded = LZ4Codec.Decode(stored, destination);
+                return decoded == destination.Length
+                    ? null
+                    : $"its LZ4 data does not decompress to the {destination.Length} bytes it claims ({(decoded < 0 ? "malformed, or longer" : $"{decoded} bytes")})";
 
             default:
                 return $"compression {(int)kind} is unknown";

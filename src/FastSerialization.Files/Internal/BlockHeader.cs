@@ -17,6 +17,9 @@ internal readonly struct BlockHeader
     /// <summary>The largest body a block may have, stored or uncompressed: 64 MiB. Readers refuse more before allocating.</summary>
     public const int MaxBodyLength = 64 * 1024 * 1024;
 
+    /// <summary>The most bytes an LZ4 block decodes to per stored byte (docs/FORMAT.md section 9.2).</summary>
+    public const int Lz4MaxExpansion = 255;
+
     public BlockHeader(int storedLength, int recordCount, RecordFileCompression compression, long firstRecord, int uncompressedLength, uint crc)
     {
         StoredLength = storedLength;
@@ -90,7 +93,7 @@ internal readonly struct BlockHeader
             return $"the block claims {count} records in {uncompressed} bytes";
         }
 
-        if (compression > (byte)RecordFileCompression.ZLib || source[13] != 0 || source[14] != 0 || source[15] != 0)
+        if (compression > (byte)RecordFileCompression.Lz4 || source[13] != 0 || source[14] != 0 || source[15] != 0)
         {
             return $"the block's compression byte {compression} or its reserved bytes are not valid";
         }
@@ -98,6 +101,13 @@ internal readonly struct BlockHeader
         if (compression == 0 && stored != uncompressed)
         {
             return $"an uncompressed block claims {stored} stored and {uncompressed} uncompressed bytes";
+        }
+
+        // LZ4 decodes at most 255 bytes per stored byte (a match's length grows by 255 per length byte), so a larger claim
+        // is a lie, refused before a buffer of its size is allocated.
+        if (compression == (byte)RecordFileCompression.Lz4 && uncompressed > (ulong)stored * Lz4MaxExpansion)
+        {
+            return $"an LZ4 block claims {uncompressed} uncompressed bytes from {stored} stored (LZ4 decodes at most {Lz4MaxExpansion} bytes per stored byte)";
         }
 
         if (first < 0 || (expectedFirstRecord >= 0 && first != expectedFirstRecord))
