@@ -119,6 +119,31 @@ internal readonly struct BlockHeader
         return null;
     }
 
+    /// <summary>
+    /// True when <paramref name="source"/> starts like a block header of a later version of the format: the magic, a
+    /// stored length within <see cref="MaxBodyLength"/>, and a compression byte this version does not know. Such a
+    /// block, when its checksum matches, is whole: it must be refused, never dropped as a torn tail.
+    /// </summary>
+    public static bool HasUnknownCompression(ReadOnlySpan<byte> source, out int storedLength, out byte compression)
+    {
+        storedLength = 0;
+        compression = 0;
+        if (source.Length < Size || BinaryPrimitives.ReadUInt32LittleEndian(source) != Magic)
+        {
+            return false;
+        }
+
+        uint stored = BinaryPrimitives.ReadUInt32LittleEndian(source.Slice(4));
+        compression = source[12];
+        if (stored == 0 || stored > MaxBodyLength || compression <= (byte)RecordFileCompression.Lz4)
+        {
+            return false;
+        }
+
+        storedLength = (int)stored;
+        return true;
+    }
+
     /// <summary>True when the CRC in the header matches its first 28 bytes and <paramref name="storedBody"/>.</summary>
     public static bool ChecksumMatches(ReadOnlySpan<byte> headerBytes, ReadOnlySpan<byte> storedBody) =>
         Crc32C.Compute(headerBytes.Slice(0, CrcOffset), storedBody) == BinaryPrimitives.ReadUInt32LittleEndian(headerBytes.Slice(CrcOffset));

@@ -40,6 +40,14 @@ internal static class BlockWalker
             string? problem = BlockHeader.TryParse(headerBytes, map.RecordCount, out BlockHeader header);
             if (problem is not null)
             {
+                if (IsWholeBlockOfUnknownCompression(handle, headerBytes, offset, fileLength, ref fileReads, out byte compression))
+                {
+                    throw new RecordFileCorruptedException(
+                        $"'{path}' cannot be read by this version: block {map.Count} at offset {offset} is whole (its checksum matches) but its compression byte is {compression}, which this version of FastSerialization.Files does not know (a later version wrote it). Nothing was dropped.",
+                        map.Count,
+                        offset);
+                }
+
                 return Classify(handle, map, offset, fileLength, problem, path, ref fileReads);
             }
 
@@ -111,8 +119,18 @@ internal static class BlockWalker
 
                     fileReads++;
                     RandomAccess.Read(handle, headerBytes, candidate);
-                    if (BlockHeader.TryParse(headerBytes, -1, out BlockHeader header) is not null
-                        || candidate + BlockHeader.Size + header.StoredLength > fileLength)
+                    if (BlockHeader.TryParse(headerBytes, -1, out BlockHeader header) is not null)
+                    {
+                        // A whole block of a later version is a whole block too: what lies before it is not a torn tail.
+                        if (IsWholeBlockOfUnknownCompression(handle, headerBytes, candidate, fileLength, ref fileReads, out _))
+                        {
+                            return candidate;
+                        }
+
+                        continue;
+                    }
+
+                    if (candidate + BlockHeader.Size + header.StoredLength > fileLength)
                     {
                         continue;
                     }
@@ -137,6 +155,12 @@ internal static class BlockWalker
             ArrayPool<byte>.Shared.Return(chunk);
         }
     }
+
+    /// <summary>True for a block whose compression this version does not know, whose body fits in the file and matches its checksum.</summary>
+    private static bool IsWholeBlockOfUnknownCompression(SafeFileHandle handle, byte[] headerBytes, long offset, long fileLength, ref long fileReads, out byte compression) =>
+        BlockHeader.HasUnknownCompression(headerBytes, out int storedLength, out compression)
+        && offset + BlockHeader.Size + storedLength <= fileLength
+        && BodyMatches(handle, headerBytes, offset, storedLength, ref fileReads);
 
     /// <summary>Reads the body of the block at <paramref name="offset"/> and checks it against the CRC in its header.</summary>
     private static bool BodyMatches(SafeFileHandle handle, byte[] headerBytes, long offset, int storedLength, ref long fileReads)
