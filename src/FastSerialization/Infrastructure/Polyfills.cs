@@ -1,4 +1,4 @@
-// What modern .NET ships and netstandard2.0 lacks, in one place: attributes first, then StreamReads.
+// What modern .NET ships and netstandard2.0 lacks, in one place: attributes first, then StreamReads, Endianness, Arrays.
 #if NETSTANDARD2_0
 // Attributes that modern .NET ships and netstandard2.0 lacks. The compiler recognizes them by name,
 // so these internal copies give the netstandard2.0 build the same nullable analysis.
@@ -158,5 +158,21 @@ namespace FastSerialization
             }
 #endif
         }
+    }
+
+    /// <summary>
+    /// A new array whose elements the caller overwrites at once: <c>GC.AllocateUninitializedArray</c> on the modern
+    /// builds (no zeroing of a block about to be copied over; large blocks come back at the cost of the copy alone),
+    /// a plain zeroed array on netstandard2.0.
+    /// </summary>
+    internal static class Arrays
+    {
+        public static T[] ForOverwrite<T>(int count)
+            where T : unmanaged =>
+#if NET
+            System.GC.AllocateUninitializedArray<T>(count);
+#else
+            new T[count];
+#endif
     }
 }

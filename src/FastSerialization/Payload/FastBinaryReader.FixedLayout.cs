@@ -30,7 +30,7 @@ public ref partial struct FastBinaryReader
             return Array.Empty<T>();
         }
 
-        var result = new T[count];
+        T[] result = Arrays.ForOverwrite<T>(count); // every element is written below, or the array is dropped
         CopyFixedBlock(result.AsSpan(), size);
         return result;
     }

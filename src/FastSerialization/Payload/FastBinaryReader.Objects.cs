@@ -98,7 +98,7 @@ public ref partial struct FastBinaryReader
             return Array.Empty<T>();
         }
 
-        T[] result = new T[count];
+        T[] result = Arrays.ForOverwrite<T>(count); // every element is decoded below, or the array is dropped
         PrimitiveArray.Decode(Take(count * sizeof(T), "primitive array"), result.AsSpan());
         return result;
     }
