@@ -98,16 +98,11 @@ public ref partial struct FastBinaryWriter
     public void Write(decimal value)
     {
         Span<byte> span = GetSpan(16);
-#if NET
-        Span<int> bits = stackalloc int[4];
-        decimal.GetBits(value, bits);
-#else
-        int[] bits = decimal.GetBits(value);
-#endif
-        BinaryPrimitives.WriteInt32LittleEndian(span, bits[0]);
-        BinaryPrimitives.WriteInt32LittleEndian(span.Slice(4), bits[1]);
-        BinaryPrimitives.WriteInt32LittleEndian(span.Slice(8), bits[2]);
-        BinaryPrimitives.WriteInt32LittleEndian(span.Slice(12), bits[3]);
+        GetBits(value, out int lo, out int mid, out int hi, out int flags);
+        BinaryPrimitives.WriteInt32LittleEndian(span, lo);
+        BinaryPrimitives.WriteInt32LittleEndian(span.Slice(4), mid);
+        BinaryPrimitives.WriteInt32LittleEndian(span.Slice(8), hi);
+        BinaryPrimitives.WriteInt32LittleEndian(span.Slice(12), flags);
         _position += 16;
     }
 
@@ -120,23 +115,31 @@ public ref partial struct FastBinaryWriter
     /// <param name="value">The value to write.</param>
     public void WriteVarDecimal(decimal value)
     {
+        GetBits(value, out int lo, out int mid, out int hi, out int flags);
+        Span<byte> span = GetSpan(MaxVarDecimalLength);
+        span[0] = (byte)(((flags >> 16) & 0x1F) | (hi != 0 ? 0x40 : 0) | (flags < 0 ? 0x80 : 0));
+        int length = 1 + VarInt.Write(span.Slice(1), ((ulong)(uint)mid << 32) | (uint)lo);
+        if (hi != 0)
+        {
+            length += VarInt.Write(span.Slice(length), (uint)hi);
+        }
+
+        _position += length;
+    }
+
+    /// <summary>The four ints of <see cref="decimal.GetBits(decimal)"/>, without an array on the modern builds.</summary>
+    private static void GetBits(decimal value, out int lo, out int mid, out int hi, out int flags)
+    {
 #if NET
         Span<int> bits = stackalloc int[4];
         decimal.GetBits(value, bits);
 #else
         int[] bits = decimal.GetBits(value);
 #endif
-        uint hi = (uint)bits[2];
-        int flags = bits[3];
-        Span<byte> span = GetSpan(MaxVarDecimalLength);
-        span[0] = (byte)(((flags >> 16) & 0x1F) | (hi != 0 ? 0x40 : 0) | (flags < 0 ? 0x80 : 0));
-        int length = 1 + VarInt.Write(span.Slice(1), ((ulong)(uint)bits[1] << 32) | (uint)bits[0]);
-        if (hi != 0)
-        {
-            length += VarInt.Write(span.Slice(length), hi);
-        }
-
-        _position += length;
+        lo = bits[0];
+        mid = bits[1];
+        hi = bits[2];
+        flags = bits[3];
     }
 
     /// <summary>The most bytes <see cref="WriteVarDecimal"/> takes: the head byte, a varuint64 and a varuint32.</summary>
