@@ -139,7 +139,37 @@ internal sealed class ChannelSender
     }
 
     /// <summary>Completes the writer: what is still buffered is flushed, then the peer sees the end (or <paramref name="failure"/>).</summary>
-    public ValueTask CompleteAsync(Exception? failure = null) => _writer.CompleteAsync(failure);
+    /// <remarks>
+    /// Under the send lock: a sender between its <c>GetSpan</c> and <c>Advance</c> (the goodbye of a channel being
+    /// disposed while its receive side fails, say) would otherwise find the writer completed under it and fail
+    /// with an <see cref="ArgumentOutOfRangeException"/> from the pipe instead of the channel's documented
+    /// exceptions. On a failure a flush stuck on the peer is woken first (closing wakes it itself); a sender that keeps the lock longer than
+    /// <see cref="CompleteLockTimeout"/> is inside the transport, not between those two calls, and the writer is
+    /// completed without the lock, as before.
+    /// </remarks>
+    public async ValueTask CompleteAsync(Exception? failure = null)
+    {
+        if (failure is not null)
+        {
+            CancelPendingFlush();
+        }
+
+        bool entered = await _lock.TryEnterAsync(CompleteLockTimeout).ConfigureAwait(false);
+        try
+        {
+            await _writer.CompleteAsync(failure).ConfigureAwait(false);
+        }
+        finally
+        {
+            if (entered)
+            {
+                _lock.Exit();
+            }
+        }
+    }
+
+    /// <summary>How long completing the writer waits for a sender to leave the send lock.</summary>
+    private static readonly TimeSpan CompleteLockTimeout = TimeSpan.FromSeconds(5);
 
     /// <summary>Waits up to <paramref name="timeout"/> for a sender still inside the transport to leave it; false when one stays.</summary>
     public async Task<bool> WaitForSendersToLeaveAsync(TimeSpan timeout)
