@@ -18,7 +18,8 @@ namespace FastSerialization.Benchmarks;
 /// dotnet run -c Release --project benchmarks/FastSerialization.Benchmarks -- ipc [--messages N] [--pings N] [--pairs N] [--transport socket|shm|both]
 /// (ipc starts the same program again as its peer: ipc-child NAME [--shm] [--calling-thread])
 /// </code>
-/// Every mode takes <c>--results DIR</c> (default: benchmarks/results of this repository) for its reports.
+/// Every mode takes <c>--results DIR</c> (default: benchmarks/results of this repository) for its reports;
+/// without it, a BenchmarkDotNet run that leaves out a benchmark class writes to benchmarks/results/partial.
 /// The exit code is non-zero when anything failed, including a benchmark that BenchmarkDotNet reports
 /// as failed or without a result.
 /// </summary>
@@ -28,7 +29,8 @@ public static class Program
     {
         List<string> rest = args.ToList();
         string repoRoot = FindRepoRoot();
-        string resultsDir = Path.GetFullPath(TakeOption(rest, "--results") ?? Path.Combine(repoRoot, "benchmarks", "results"));
+        string? resultsOption = TakeOption(rest, "--results");
+        string resultsDir = Path.GetFullPath(resultsOption ?? Path.Combine(repoRoot, "benchmarks", "results"));
         Directory.CreateDirectory(resultsDir);
 
         try
@@ -79,7 +81,7 @@ public static class Program
                 return IpcRun.ChildAsync(name, sharedMemory, callingThread).GetAwaiter().GetResult();
             }
 
-            return RunBenchmarkDotNet(rest, repoRoot, resultsDir);
+            return RunBenchmarkDotNet(rest, repoRoot, resultsDir, resultsDirChosen: resultsOption is not null);
         }
         catch (Exception ex)
         {
@@ -88,7 +90,7 @@ public static class Program
         }
     }
 
-    private static int RunBenchmarkDotNet(List<string> rest, string repoRoot, string resultsDir)
+    private static int RunBenchmarkDotNet(List<string> rest, string repoRoot, string resultsDir, bool resultsDirChosen)
     {
         BenchmarkDotNet.Jobs.Job job = BenchmarkConfig.SelectJob(TakeOption(rest, "--job") ?? TakeOption(rest, "-j"));
         string[] args = rest.ToArray();
@@ -109,6 +111,17 @@ public static class Program
         if (args.Any(a => a is "--list" or "--help" or "-h" or "--version" or "--info"))
         {
             return 0;
+        }
+
+        // summary.md and the per-class reports in benchmarks/results describe one full run. A run
+        // that leaves out a benchmark class (a --filter) goes to benchmarks/results/partial instead,
+        // so that it cannot replace half of the full run's figures.
+        List<string> missing = BenchmarkClassesMissingFrom(summaries);
+        if (missing.Count > 0 && !resultsDirChosen)
+        {
+            resultsDir = Path.Combine(resultsDir, "partial");
+            Directory.CreateDirectory(resultsDir);
+            Console.WriteLine($"Partial run (not run: {string.Join(", ", missing)}): reports go to {resultsDir}");
         }
 
         foreach (Summary summary in summaries)
@@ -137,6 +150,18 @@ public static class Program
             ? $"All {summaries.Sum(s => s.BenchmarksCases.Length)} benchmarks ran; reports in {resultsDir}"
             : $"{failures.Count} failure(s); reports in {resultsDir}");
         return failures.Count == 0 ? 0 : 1;
+    }
+
+    /// <summary>The benchmark classes of this program that no summary of the run covers.</summary>
+    private static List<string> BenchmarkClassesMissingFrom(IReadOnlyList<Summary> summaries)
+    {
+        var ran = new HashSet<Type>(summaries.SelectMany(s => s.BenchmarksCases).Select(c => c.Descriptor.Type));
+        return typeof(Program).Assembly.GetTypes()
+            .Where(t => !t.IsAbstract && t.GetMethods().Any(m => m.IsDefined(typeof(BenchmarkDotNet.Attributes.BenchmarkAttribute), inherit: true)))
+            .Where(t => !ran.Contains(t))
+            .Select(t => t.Name)
+            .OrderBy(n => n, StringComparer.Ordinal)
+            .ToList();
     }
 
     /// <summary>Everything that makes a run a failure, even where BenchmarkDotNet itself exits with 0.</summary>
