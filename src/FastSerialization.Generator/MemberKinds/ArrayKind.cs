@@ -55,6 +55,16 @@ internal sealed class ArrayKind : CollectionKind
     protected override void EmitCreate(IndentedWriter w, TypeShape shape, string made, string count) =>
         w.Line("var {0} = new {1}[{2}]{3};", made, shape.NewArrayPrefix!, count, shape.NewArraySuffix!);
 
-    protected override void EmitReadElement(IndentedWriter w, TypeShape shape, string made, string index, int depth) =>
-        EmitReadOf(w, shape.Element!, made + "[" + index + "]", depth + 1);
+    protected override void EmitReadElement(IndentedWriter w, TypeShape shape, string made, string index, int depth)
+    {
+        TypeShape element = shape.Element!;
+        if (ObjectKind.IsStruct(element))
+        {
+            // A struct element is read where it lives: no copy through a local and a return value.
+            w.Line("reader.ReadObjectInto(ref {0}[{1}]);", made, index);
+            return;
+        }
+
+        EmitReadOf(w, element, made + "[" + index + "]", depth + 1);
+    }
 }

@@ -38,6 +38,9 @@ internal sealed class ObjectKind : MemberKind
     public override void EmitRead(IndentedWriter w, TypeShape shape, string target, int depth) =>
         w.Line("{0} = reader.ReadObject<{1}>()!;", target, shape.ReadMethod!);
 
+    /// <summary>True for a nested object of a struct type (or a type parameter constrained to struct), which <c>ReadObjectInto</c> can read in place.</summary>
+    public static bool IsStruct(TypeShape shape) => shape.Kind is ObjectKind && !shape.IsReferenceType;
+
     public override string Layout(TypeShape shape) => "Object<" + shape.ReadMethod!.Replace("global::", string.Empty) + ">";
 
     private TypeShape Describe(ITypeSymbol type) =>

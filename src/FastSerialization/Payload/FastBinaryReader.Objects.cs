@@ -126,26 +126,7 @@ public ref partial struct FastBinaryReader
             return default;
         }
 
-        if (_depth >= _maxDepth)
-        {
-            _position = start;
-            throw ThrowHelper.Malformed($"nested objects go deeper than the limit of {_maxDepth} (reading {typeof(T)})", start, _typeId);
-        }
-
-        if (_depth >= StackGuard.CheckFromDepth && !StackGuard.HasRoom())
-        {
-            _position = start;
-            throw ThrowHelper.Malformed($"nested objects go {_depth} deep and the thread's stack has no room for another level (reading {typeof(T)}; MaxDepth is {_maxDepth})", start, _typeId);
-        }
-
-        if ((_allocation.Pending += AllocationBudget.ObjectCharge) >= AllocationBudget.MeasureEvery)
-        {
-            CheckAllocation(0, start);
-        }
-
-        int outerEnd = _end;
-        _end = _position + length;
-        _depth++;
+        int outerEnd = EnterNestedFrame<T>(start, length);
         T value;
         if (ObjectShape<T>.IsSealed)
         {
@@ -164,8 +145,99 @@ public ref partial struct FastBinaryReader
             FinishFrame(value.GetType());
         }
 
+        LeaveNestedFrame(outerEnd);
+        return value;
+    }
+
+    /// <summary>
+    /// Reads a nested struct written with <see cref="FastBinaryWriter.WriteObject{T}"/> straight into
+    /// <paramref name="value"/> (an array element, a field), without the copies of
+    /// <see cref="ReadObject{T}"/>: the same bytes, the same checks, the same result. Generated readers
+    /// use it for arrays of <c>[BinarySerializable]</c> structs.
+    /// </summary>
+    /// <typeparam name="T">The struct type.</typeparam>
+    /// <param name="value">
+    /// Where the struct goes. It is first set as <see cref="ReadObject{T}"/> would create it (the default,
+    /// or what the type's parameterless constructor or <see cref="IBinaryFactory{TSelf}"/> makes), so
+    /// what it held before never shows through; a null entry (written for a default of a nullable
+    /// declared type) sets it to the default.
+    /// </param>
+    /// <exception cref="FastSerializationException">As for <see cref="ReadObject{T}"/>.</exception>
+    public void ReadObjectInto<[System.Diagnostics.CodeAnalysis.DynamicallyAccessedMembers(ObjectFactory.Constructors)] T>(ref T value)
+        where T : struct, ICustomBinarySerializable
+    {
+        int start = _position;
+        int length = ReadLengthPrefix("nested object");
+        if (length < 0)
+        {
+            value = default;
+            return;
+        }
+
+        int outerEnd = EnterNestedFrame<T>(start, length);
+        IBinaryConstructible<T>? constructor = ObjectReader<T>.Constructor;
+        if (constructor is not null)
+        {
+            value = constructor.ReadNew(ref this);
+        }
+        else
+        {
+            value = ObjectFactory<T>.Create(_registry);
+            value.SetDataFrom(ref this);
+        }
+
+        if (_position != _end)
+        {
+            FinishFrame(typeof(T));
+        }
+
+        LeaveNestedFrame(outerEnd);
+    }
+
+    /// <summary>
+    /// Checks the depth, the stack and the allocation budget for a nested object of <paramref name="length"/>
+    /// bytes whose prefix began at <paramref name="start"/>, then makes its bytes the frame.
+    /// </summary>
+    /// <returns>The end of the enclosing frame, for <see cref="LeaveNestedFrame"/>.</returns>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    private int EnterNestedFrame<T>(int start, int length)
+    {
+        if (_depth >= _maxDepth || (_depth >= StackGuard.CheckFromDepth && !StackGuard.HasRoom()))
+        {
+            ThrowTooDeep(start, typeof(T));
+        }
+
+        if ((_allocation.Pending += AllocationBudget.ObjectCharge) >= AllocationBudget.MeasureEvery)
+        {
+            CheckAllocation(0, start);
+        }
+
+        int outerEnd = _end;
+        _end = _position + length;
+        _depth++;
+        return outerEnd;
+    }
+
+    /// <summary>
+    /// Throws for a nested object one level too deep: past <see cref="CustomBinaryFormatterOptions.MaxDepth"/>, or
+    /// with no stack left for another level. Out of line, so that the message's formatting does not weigh on the
+    /// nested-object paths that inline <see cref="EnterNestedFrame{T}"/>.
+    /// </summary>
+    [System.Diagnostics.CodeAnalysis.DoesNotReturn]
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private void ThrowTooDeep(int start, Type type)
+    {
+        _position = start;
+        throw _depth >= _maxDepth
+            ? ThrowHelper.Malformed($"nested objects go deeper than the limit of {_maxDepth} (reading {type})", start, _typeId)
+            : ThrowHelper.Malformed($"nested objects go {_depth} deep and the thread's stack has no room for another level (reading {type}; MaxDepth is {_maxDepth})", start, _typeId);
+    }
+
+    /// <summary>Restores the enclosing frame once the nested object's bytes are all read or skipped (<see cref="FinishFrame"/>).</summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    private void LeaveNestedFrame(int outerEnd)
+    {
         _depth--;
         _end = outerEnd;
-        return value;
     }
 }
