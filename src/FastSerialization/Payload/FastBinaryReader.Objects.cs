@@ -51,11 +51,7 @@ public ref partial struct FastBinaryReader
         ulong count = n - 1;
         if (count * (ulong)minElementSize > (ulong)(_end - _position))
         {
-            _position = start;
-            throw ThrowHelper.Malformed(
-                $"a collection of {count} elements of at least {minElementSize} byte(s) cannot fit in the {_end - (start + VarInt.Size(n))} bytes left in its frame",
-                start,
-                _typeId);
+            ThrowCollectionPastFrame(start, n, minElementSize);
         }
 
         long storage = (long)count * elementSize;
@@ -65,6 +61,18 @@ public ref partial struct FastBinaryReader
         }
 
         return (int)count;
+    }
+
+    /// <summary>Throws for a collection header whose count cannot fit in the frame; out of line, so that the inlined header reads stay small.</summary>
+    [System.Diagnostics.CodeAnalysis.DoesNotReturn]
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private void ThrowCollectionPastFrame(int start, uint header, int minElementSize)
+    {
+        _position = start;
+        throw ThrowHelper.Malformed(
+            $"a collection of {header - 1} elements of at least {minElementSize} byte(s) cannot fit in the {_end - (start + VarInt.Size(header))} bytes left in its frame",
+            start,
+            _typeId);
     }
 
     /// <summary>Measures what the record made the reader allocate; throws when that and <paramref name="about"/> bytes more go over the budget.</summary>
@@ -116,6 +124,9 @@ public ref partial struct FastBinaryReader
     /// <see cref="CustomBinaryFormatterOptions.MaxDepth"/>, or (for a polymorphic member) the type id is
     /// unknown or stands for a type that is not a <typeparamref name="T"/>.
     /// </exception>
+    // Inlined into the caller, the generic code is no longer the shared one of reference types: the checks
+    // on T (sealed? immutable? a factory?) become constants and the polymorphic branch disappears.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public T? ReadObject<[System.Diagnostics.CodeAnalysis.DynamicallyAccessedMembers(ObjectFactory.Constructors)] T>()
         where T : ICustomBinarySerializable
     {
@@ -128,7 +139,7 @@ public ref partial struct FastBinaryReader
 
         int outerEnd = EnterNestedFrame<T>(start, length);
         T value;
-        if (ObjectShape<T>.IsSealed)
+        if (ObjectReader<T>.IsSealed)
         {
             value = ObjectReader<T>.Read(ref this, _registry);
         }
@@ -182,7 +193,7 @@ public ref partial struct FastBinaryReader
         }
         else
         {
-            value = ObjectFactory<T>.Create(_registry);
+            value = ObjectReader<T>.Create(_registry);
             value.SetDataFrom(ref this);
         }
 

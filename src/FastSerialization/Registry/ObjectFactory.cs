@@ -24,24 +24,12 @@ internal static class ObjectFactory<[DynamicallyAccessedMembers(ObjectFactory.Co
     public static readonly Func<T> Default = Build();
 
     /// <summary>True for a struct without a parameterless constructor or factory of its own: its default value is a new one, no delegate needed.</summary>
-    private static readonly bool s_isPlainStruct =
+    public static readonly bool IsPlainStruct =
         typeof(T).IsValueType && !typeof(IBinaryFactory<T>).IsAssignableFrom(typeof(T)) && FindConstructor() is null;
-
-    /// <summary>Creates a <typeparamref name="T"/> with the factory registered in <paramref name="registry"/>, if any.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static T Create(TypeRegistry? registry)
-    {
-        if (registry is not null && registry.HasFactories && registry.TryGetRegistration(out TypeRegistration<T>? registration))
-        {
-            return registration.Create();
-        }
-
-        return CreateDefault();
-    }
 
     /// <summary>Creates a <typeparamref name="T"/> the default way: a plain struct needs no call at all.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static T CreateDefault() => s_isPlainStruct ? default! : Default();
+    public static T CreateDefault() => IsPlainStruct ? default! : Default();
 
     private static ConstructorInfo? FindConstructor() =>
         typeof(T).GetConstructor(BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic, binder: null, Type.EmptyTypes, modifiers: null);
