@@ -15,11 +15,19 @@ public ref partial struct FastBinaryReader
         byte b = Take(1, "Boolean")[0];
         if (b > 1)
         {
-            _position--;
-            throw Malformed($"a Boolean must be 0x00 or 0x01, but the byte is 0x{b:X2}");
+            ThrowNotABoolean(b);
         }
 
         return b != 0;
+    }
+
+    /// <summary>Refuses a Boolean byte other than 0 and 1; out of line, so that <see cref="ReadBoolean"/> stays small enough to inline.</summary>
+    [System.Diagnostics.CodeAnalysis.DoesNotReturn]
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void ThrowNotABoolean(byte b)
+    {
+        _position--;
+        throw Malformed($"a Boolean must be 0x00 or 0x01, but the byte is 0x{b:X2}");
     }
 
     /// <summary>Reads a <see cref="byte"/>.</summary>
@@ -108,9 +116,24 @@ public ref partial struct FastBinaryReader
     /// <summary>Reads a <see cref="DateTime"/> written with <see cref="DateTime.ToBinary"/>.</summary>
     /// <returns>The value read, with its <see cref="DateTime.Kind"/>.</returns>
     /// <exception cref="FastSerializationException">The 8 bytes are not a valid <see cref="DateTime.ToBinary"/> value.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public DateTime ReadDateTime()
     {
         long binary = ReadInt64();
+
+        // The two top bits are the kind: Unspecified (0) and Utc (1) carry their ticks as they are, which FromBinary
+        // accepts up to MaxValue's; Local (2, 3) carries UTC ticks that FromBinary converts. Only the first case is
+        // inlined; the rest goes through FromBinary's own checks.
+        ulong ticks = (ulong)binary & 0x3FFF_FFFF_FFFF_FFFFUL;
+        return (ulong)binary >> 62 <= 1 && ticks <= (ulong)DateTime.MaxValue.Ticks
+            ? new DateTime((long)ticks, (ulong)binary >> 62 == 0 ? DateTimeKind.Unspecified : DateTimeKind.Utc)
+            : ReadDateTimeSlow(binary);
+    }
+
+    /// <summary>A <see cref="DateTime"/> of kind Local, or one whose ticks are out of range (refused).</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private DateTime ReadDateTimeSlow(long binary)
+    {
         try
         {
             return DateTime.FromBinary(binary);

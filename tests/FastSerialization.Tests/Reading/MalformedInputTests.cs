@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using System.IO;
 using FastSerialization.Tests.Support;
 using FluentAssertions;
@@ -342,6 +343,55 @@ public class MalformedInputTests
     {
         FastSerializationException ex = CatchRead(I64(long.MaxValue), (ref FastBinaryReader r) => r.ReadDateTime());
         ex.Message.Should().Contain("not a valid DateTime");
+    }
+
+    [Fact]
+    public void EveryDateTimeBinary_ReadsAsDateTimeFromBinaryDoes_OrIsRefusedWhereItThrows()
+    {
+        // ReadDateTime decodes Unspecified and Utc values itself and leaves Local ones (and refusals) to
+        // DateTime.FromBinary: both must agree on every 64-bit value, the edges of each kind included.
+        var random = new Random(20261123);
+        var values = new List<long>();
+        foreach (ulong kind in new ulong[] { 0, 1, 2, 3 })
+        {
+            foreach (ulong ticks in new ulong[] { 0, 1, (ulong)DateTime.MaxValue.Ticks - 1, (ulong)DateTime.MaxValue.Ticks, (ulong)DateTime.MaxValue.Ticks + 1, 0x3FFF_FFFF_FFFF_FFFFUL })
+            {
+                values.Add((long)((kind << 62) | ticks));
+            }
+        }
+
+        for (int i = 0; i < 20_000; i++)
+        {
+            ulong kind = (ulong)random.Next(4) << 62;
+            ulong ticks = (ulong)random.NextInt64(0, DateTime.MaxValue.Ticks + 1_000_000);
+            values.Add((long)(kind | ticks));
+            values.Add(random.NextInt64(long.MinValue, long.MaxValue));
+        }
+
+        foreach (long binary in values)
+        {
+            DateTime? expected;
+            try
+            {
+                expected = DateTime.FromBinary(binary);
+            }
+            catch (ArgumentException)
+            {
+                expected = null;
+            }
+
+            if (expected is { } date)
+            {
+                var reader = new FastBinaryReader(I64(binary));
+                DateTime read = reader.ReadDateTime();
+                read.Ticks.Should().Be(date.Ticks, "0x{0:X16}", binary);
+                read.Kind.Should().Be(date.Kind, "0x{0:X16}", binary);
+            }
+            else
+            {
+                CatchRead(I64(binary), (ref FastBinaryReader r) => r.ReadDateTime()).Message.Should().Contain("not a valid DateTime");
+            }
+        }
     }
 
     [Theory]
