@@ -13,10 +13,18 @@ public static class KeyComparers
 {
     /// <summary>
     /// The comparer to give a <see cref="Dictionary{TKey, TValue}"/> or <see cref="HashSet{T}"/> whose keys
-    /// come from untrusted data, or <see langword="null"/> when the default comparer is already safe. On .NET
-    /// Core and later, string hashing is randomized per process, so this is always null. On .NET Framework
-    /// (the netstandard2.0 build), string hashing is not randomized, so string keys get
-    /// <see cref="RandomizedString"/>; other key types keep the default (see SECURITY.md).
+    /// come from untrusted data, or <see langword="null"/> when the default comparer is already safe.
+    /// <list type="bullet">
+    /// <item>Strings: null on .NET Core and later, whose string hashing is randomized per process; on .NET
+    /// Framework (the netstandard2.0 build), whose string hashing is not, <see cref="RandomizedString"/>.</item>
+    /// <item>Keys whose default hash is their own bits, on every runtime: <see cref="int"/>, <see cref="uint"/>,
+    /// <see cref="long"/>, <see cref="ulong"/>, <see cref="IntPtr"/>, <see cref="UIntPtr"/>, enums of 4 or 8
+    /// bytes, <see cref="Guid"/> and <see cref="TimeSpan"/> get a comparer with the default equality and a
+    /// hash under multipliers drawn at random once per process (a record could otherwise hold keys that all
+    /// share a bucket: 40,000 such <c>int</c> keys, about 240 KB, take seconds to insert). Lookups through it
+    /// cost a few nanoseconds more than through the default comparer.</item>
+    /// <item>Other keys keep the default (see SECURITY.md).</item>
+    /// </list>
     /// </summary>
     /// <typeparam name="T">The key type.</typeparam>
     /// <returns>The comparer, or null for the default.</returns>
@@ -29,7 +37,7 @@ public static class KeyComparers
             return (IEqualityComparer<T>)(object)RandomizedString;
         }
 #endif
-        return null;
+        return RandomizedKeyComparer<T>.Applies ? RandomizedKeyComparer<T>.Instance : null;
     }
 
     /// <summary>

@@ -53,6 +53,19 @@ public class CorpusImportTests
     }
 
     [Fact]
+    public void Import_DictionariesAndSets_CompareTheirKeysAsGeneratedReadersDo()
+    {
+        // Keys from a payload could be chosen to share a bucket: integer keys get the randomized comparer of
+        // KeyComparers.ForUntrustedKeys (SECURITY.md, hash flooding), string keys the default (randomized on .NET).
+        var imported = (Modern.Everything)Importers.Create().Import(RealBinaryFormatter.Serialize(LegacyCorpus.LegacyEverything()))!;
+
+        imported.AddressById!.Comparer.Should().BeSameAs(KeyComparers.ForUntrustedKeys<int>());
+        imported.AddressById.Keys.Should().Equal(7);
+        imported.Counts!.Comparer.Should().BeSameAs(EqualityComparer<string>.Default);
+        imported.Names!.Comparer.Should().BeSameAs(EqualityComparer<string>.Default);
+    }
+
+    [Fact]
     public void Import_SharedReference_ComesBackAsOneInstance()
     {
         var customer = (Modern.Customer)Importers.Create().Import(RealBinaryFormatter.Serialize(LegacyCorpus.LegacyCustomer()))!;

@@ -12,10 +12,19 @@ namespace FastSerialization.BinaryFormatterImport.Internal;
 internal sealed class DictionaryTarget
 {
     private readonly ConstructorInfo _withCapacity;
+    private readonly ConstructorInfo? _withCapacityAndComparer;
+    private readonly object? _comparer;
 
     private DictionaryTarget(Type created, Type key, Type value)
     {
         _withCapacity = created.GetConstructor(new[] { typeof(int) })!;
+        if (created.IsGenericType)
+        {
+            // Keys from the payload: compared as generated readers compare them (hash flooding, SECURITY.md).
+            _comparer = UntrustedKeys.ComparerFor(key);
+            _withCapacityAndComparer = created.GetConstructor(new[] { typeof(int), typeof(IEqualityComparer<>).MakeGenericType(key) });
+        }
+
         Key = key;
         Value = value;
     }
@@ -46,5 +55,7 @@ internal sealed class DictionaryTarget
         return null;
     }
 
-    public IDictionary Create(int count) => (IDictionary)_withCapacity.Invoke(new object[] { count });
+    public IDictionary Create(int count) => (IDictionary)(_comparer is not null
+        ? _withCapacityAndComparer!.Invoke(new[] { count, _comparer })
+        : _withCapacity.Invoke(new object[] { count }));
 }

@@ -18,6 +18,8 @@ internal sealed class SequenceTarget
     private readonly Type _created;
     private readonly MethodInfo? _add;
     private readonly ConstructorInfo? _withCapacity;
+    private readonly ConstructorInfo? _withComparer;
+    private readonly object? _setComparer;
     private Type? _elementArray;
 
     private SequenceTarget(Kind kind, Type created, Type element)
@@ -27,6 +29,12 @@ internal sealed class SequenceTarget
         Element = element;
         _add = kind == Kind.Set ? created.GetMethod("Add", new[] { element }) : null;
         _withCapacity = kind == Kind.List ? created.GetConstructor(new[] { typeof(int) }) : null;
+        if (kind == Kind.Set)
+        {
+            // Elements from the payload: compared as generated readers compare them (hash flooding, SECURITY.md).
+            _setComparer = UntrustedKeys.ComparerFor(element);
+            _withComparer = created.GetConstructor(new[] { typeof(IEqualityComparer<>).MakeGenericType(element) });
+        }
     }
 
     private enum Kind
@@ -81,6 +89,7 @@ internal sealed class SequenceTarget
         Kind.Array => Array.CreateInstance(Element, count),
         Kind.List => _withCapacity!.Invoke(new object[] { count }),
         Kind.NonGenericList => new ArrayList(count),
+        Kind.Set => _withComparer!.Invoke(new[] { _setComparer }),
         _ => Activator.CreateInstance(_created)!,
     };
 
