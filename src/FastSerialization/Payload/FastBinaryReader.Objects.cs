@@ -186,16 +186,7 @@ public ref partial struct FastBinaryReader
         }
 
         int outerEnd = EnterNestedFrame<T>(start, length);
-        IBinaryConstructible<T>? constructor = ObjectReader<T>.Constructor;
-        if (constructor is not null)
-        {
-            value = constructor.ReadNew(ref this);
-        }
-        else
-        {
-            value = ObjectReader<T>.Create(_registry);
-            value.SetDataFrom(ref this);
-        }
+        ObjectReader<T>.ReadInto(ref this, _registry, ref value);
 
         if (_position != _end)
         {

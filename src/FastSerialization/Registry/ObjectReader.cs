@@ -27,20 +27,29 @@ internal static class ObjectReader<[System.Diagnostics.CodeAnalysis.DynamicallyA
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static T Read(ref FastBinaryReader reader, TypeRegistry? registry)
     {
+        T value = default!;
+        ReadInto(ref reader, registry, ref value);
+        return value;
+    }
+
+    /// <summary>Reads an instance into <paramref name="value"/>: built by <see cref="IBinaryConstructible{TSelf}.ReadNew"/>, or created and filled in place.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void ReadInto(ref FastBinaryReader reader, TypeRegistry? registry, ref T value)
+    {
         IBinaryConstructible<T>? constructor = Constructor;
         if (constructor is not null)
         {
-            return constructor.ReadNew(ref reader);
+            value = constructor.ReadNew(ref reader);
+            return;
         }
 
-        T value = Create(registry);
+        value = Create(registry);
         value.SetDataFrom(ref reader);
-        return value;
     }
 
     /// <summary>A new instance to read into: the registered factory's if there is one, otherwise the type's own (<see cref="ObjectFactory{T}.Default"/>, none for a plain struct).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static T Create(TypeRegistry? registry)
+    private static T Create(TypeRegistry? registry)
     {
         if (registry is not null && registry.HasFactories && registry.TryGetRegistration(out TypeRegistration<T>? registration))
         {
