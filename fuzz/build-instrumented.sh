@@ -28,8 +28,10 @@ rm -rf "$out" "$plain"
 dotnet build FastSerialization.Fuzz/FastSerialization.Fuzz.csproj -c Release -o "$out" -nologo -v quiet -warnaserror >&2
 cp -r "$out" "$plain"
 
-# Instrument what the fuzzer should learn from: the three libraries and the generated code of the models.
-for dll in FastSerialization.dll FastSerialization.Ipc.dll FastSerialization.Files.dll FastSerialization.Fuzz.Targets.dll; do
+# Instrument what the fuzzer should learn from: our four libraries, the generated code of the models, and
+# System.Formats.Nrbf (the decoder under the BinaryFormatter importer).
+for dll in FastSerialization.dll FastSerialization.Ipc.dll FastSerialization.Files.dll FastSerialization.BinaryFormatterImport.dll \
+  System.Formats.Nrbf.dll FastSerialization.Fuzz.Targets.dll; do
   dotnet tool run sharpfuzz "$out/$dll" >&2
 done
 

@@ -24,9 +24,29 @@ public static class Oracle
         exception is FastSerializationException or IpcException;
 
     /// <summary>Re-serializes <paramref name="value"/>, reads that back, and checks that it writes the same bytes again.</summary>
-    public static void RoundTrip(CustomBinaryFormatter formatter, object value)
+    public static void RoundTrip(CustomBinaryFormatter formatter, object value) => RoundTrip(formatter, value, formatter.SerializeToArray(value));
+
+    /// <summary>
+    /// <see cref="RoundTrip(CustomBinaryFormatter, object)"/> for a value that was not read by the formatter (the importer's):
+    /// one the formatter refuses to write, a graph with a cycle or one deeper than its limit, is not a finding.
+    /// </summary>
+    public static void RoundTripIfWritable(CustomBinaryFormatter formatter, object value)
     {
-        byte[] once = formatter.SerializeToArray(value);
+        byte[] once;
+        try
+        {
+            once = formatter.SerializeToArray(value);
+        }
+        catch (FastSerializationException)
+        {
+            return;
+        }
+
+        RoundTrip(formatter, value, once);
+    }
+
+    private static void RoundTrip(CustomBinaryFormatter formatter, object value, byte[] once)
+    {
         object again = formatter.Deserialize(once);
         if (again.GetType() != value.GetType())
         {
@@ -49,6 +69,24 @@ public static class Oracle
         if (allocated > bound)
         {
             throw new FuzzFindingException($"{target}: reading {inputLength} bytes allocated {allocated} bytes, over the bound of {bound}");
+        }
+    }
+
+    /// <summary>
+    /// Bytes the importer may allocate per payload byte: up to
+    /// <see cref="BinaryFormatterImport.BinaryFormatterImportOptions.DefaultMaxElementsPerPayloadByte"/> array elements
+    /// per byte, each at most 16 bytes (decimal, Guid) in System.Formats.Nrbf's array and again in the imported one,
+    /// and 256 more for the decoder's records and the target's copies.
+    /// </summary>
+    public const long ImportAllocationPerInputByte = (BinaryFormatterImport.BinaryFormatterImportOptions.DefaultMaxElementsPerPayloadByte * 16 * 2) + 256;
+
+    /// <summary>Fails when the importer allocated more than its bound for a payload of <paramref name="inputLength"/> bytes.</summary>
+    public static void CheckImportAllocation(long allocated, int inputLength)
+    {
+        long bound = AllocationFloor + (ImportAllocationPerInputByte * inputLength);
+        if (allocated > bound)
+        {
+            throw new FuzzFindingException($"importer: importing {inputLength} bytes allocated {allocated} bytes, over the bound of {bound}");
         }
     }
 }

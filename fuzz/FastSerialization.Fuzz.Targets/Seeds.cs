@@ -13,7 +13,8 @@ namespace FastSerialization.Fuzz;
 /// <summary>
 /// The seed corpus: valid inputs for every target, made by the libraries themselves from sample values of
 /// every fuzz model, plus the golden record of docs/FORMAT.md section 1 (tests/FastSerialization.Tests'
-/// RecordFormatTests). Each file starts with its target's selector byte.
+/// RecordFormatTests) and, for the importer, the golden BinaryFormatter payloads of
+/// tests/FastSerialization.BinaryFormatterImport.Tests/Golden (embedded). Each file starts with its target's selector byte.
 /// </summary>
 public static class Seeds
 {
@@ -115,6 +116,14 @@ public static class Seeds
         Write(5, "plain", RecordFile(samples, RecordFileCompression.None));
         Write(5, "zlib", RecordFile(samples, RecordFileCompression.ZLib));
         Write(5, "quotes", RecordFile(Enumerable.Range(0, 50).Select(i => (object)new Quote { Time = i, Bid = i }).ToList(), RecordFileCompression.None));
+        foreach (string resource in typeof(Seeds).Assembly.GetManifestResourceNames().Where(r => r.StartsWith("golden/", StringComparison.Ordinal)).Order(StringComparer.Ordinal))
+        {
+            using Stream stream = typeof(Seeds).Assembly.GetManifestResourceStream(resource)!;
+            using var payload = new MemoryStream();
+            stream.CopyTo(payload);
+            Write(6, "legacy-" + Path.GetFileNameWithoutExtension(resource.Substring("golden/".Length)), payload.ToArray());
+        }
+
         return count;
     }
 

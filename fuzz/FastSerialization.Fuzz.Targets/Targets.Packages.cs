@@ -3,13 +3,14 @@ using System.Buffers;
 using System.IO;
 using System.IO.Pipelines;
 using System.Threading.Tasks;
+using FastSerialization.BinaryFormatterImport;
 using FastSerialization.Files;
 using FastSerialization.Fuzz.Models;
 using FastSerialization.Ipc;
 
 namespace FastSerialization.Fuzz;
 
-/// <summary>The targets in the other packages: the IPC handshake and framing, and the record-file reader.</summary>
+/// <summary>The targets in the other packages: the IPC handshake and framing, the record-file reader and the BinaryFormatter importer.</summary>
 public static partial class Targets
 {
     private static readonly string FilePath = Path.Combine(
@@ -91,6 +92,35 @@ public static partial class Targets
         finally
         {
             File.Delete(FilePath);
+        }
+    }
+
+    /// <summary>
+    /// The input is one BinaryFormatter payload (NRBF): imported into the <see cref="Formatters.Imported"/> types, as
+    /// a span and through a stream; a value of a registered type then round-trips through that formatter, unless it cannot be written (a cycle).
+    /// </summary>
+    private static void Importer(ReadOnlySpan<byte> data)
+    {
+        byte[] payload = data.ToArray();
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        object? value;
+        try
+        {
+            value = Formatters.Importer.Import(payload);
+            using var stream = new MemoryStream(payload, writable: false);
+            foreach (object? more in Formatters.Importer.ImportAll(stream))
+            {
+                GC.KeepAlive(more);
+            }
+        }
+        finally
+        {
+            Oracle.CheckImportAllocation(GC.GetAllocatedBytesForCurrentThread() - before, payload.Length);
+        }
+
+        if (value is not null && Formatters.Imported.TryGetTypeId(value.GetType(), out _))
+        {
+            Oracle.RoundTripIfWritable(Formatters.Imported, value);
         }
     }
 }

@@ -13,15 +13,36 @@ namespace FastSerialization.Fuzz;
 public static partial class Targets
 {
     /// <summary>The targets, in the order of their selector byte (input[0] % Count).</summary>
-    public static readonly string[] Names = { "span", "stream-1-byte", "sequence", "payload", "ipc", "record-file" };
+    public static readonly string[] Names = { "span", "stream-1-byte", "sequence", "payload", "ipc", "record-file", "importer" };
 
     public static int Count => Names.Length;
 
     /// <summary>Prints each documented exception to standard error (FUZZ_VERBOSE=1): for looking at a corpus, never under AFL.</summary>
     public static bool Verbose { get; set; } = Environment.GetEnvironmentVariable("FUZZ_VERBOSE") == "1";
 
+    /// <summary>
+    /// The one target every input goes to, whatever its first byte, when the FUZZ_TARGET environment variable names
+    /// one (fuzz/run-campaign.sh's third argument: a campaign of one target); otherwise null.
+    /// </summary>
+    public static int? Only { get; } = FindOnly(Environment.GetEnvironmentVariable("FUZZ_TARGET"));
+
     /// <summary>The name of the target an input goes to.</summary>
-    public static string NameOf(ReadOnlySpan<byte> input) => input.IsEmpty ? "(empty)" : Names[input[0] % Count];
+    public static string NameOf(ReadOnlySpan<byte> input) => input.IsEmpty ? "(empty)" : Names[Select(input[0])];
+
+    private static int Select(byte selector) => Only ?? selector % Count;
+
+    private static int? FindOnly(string? name)
+    {
+        if (string.IsNullOrEmpty(name))
+        {
+            return null;
+        }
+
+        int index = Array.IndexOf(Names, name);
+        return index >= 0
+            ? index
+            : throw new ArgumentException($"FUZZ_TARGET={name} names no target; the targets are {string.Join(", ", Names)}");
+    }
 
     /// <summary>Runs one input through the target its first byte picks.</summary>
     /// <returns>True when the input was read to its end, false when it ended in a documented exception.</returns>
@@ -35,7 +56,7 @@ public static partial class Targets
         ReadOnlySpan<byte> data = input.Slice(1);
         try
         {
-            switch (input[0] % Count)
+            switch (Select(input[0]))
             {
                 case 0:
                     Span(data);
@@ -52,8 +73,11 @@ public static partial class Targets
                 case 4:
                     Ipc(data.ToArray());
                     break;
-                default:
+                case 5:
                     RecordFile(data);
+                    break;
+                default:
+                    Importer(data);
                     break;
             }
         }

@@ -122,7 +122,7 @@ public sealed class BinaryFormatterImporter
         {
             root = NrbfDecoder.Decode(stream, _payloadOptions, leaveOpen: true);
         }
-        catch (Exception e) when (IsBadInput(e))
+        catch (Exception e) when (IsBadInput(e, stream))
         {
             throw new FastSerializationException(
                 $"The BinaryFormatter payload at offset {start} is malformed or truncated (NrbfDecoder: {e.Message}).", start, null, e);
@@ -137,7 +137,7 @@ public sealed class BinaryFormatterImporter
         {
             throw;
         }
-        catch (Exception e) when (IsBadInput(e))
+        catch (Exception e) when (IsBadInput(e, stream))
         {
             throw new FastSerializationException(
                 $"Cannot import the BinaryFormatter payload at offset {start}, at {session.Path}: {e.Message}", start, null, e);
@@ -153,10 +153,11 @@ public sealed class BinaryFormatterImporter
     }
 
     /// <summary>
-    /// What bad input can make the decoder or the record tree throw. A failure of the stream itself
-    /// (an <see cref="IOException"/> other than an early end), running out of memory or a cancellation
-    /// are not about the payload and pass through.
+    /// What bad input can make the decoder or the record tree throw, an <see cref="IOException"/> among them
+    /// (its <see cref="BinaryReader"/> throws one for a negative string length). A failure of the stream itself
+    /// (whatever the stream threw, caught by <see cref="PayloadStream.Faulted"/>), running out of memory or a
+    /// cancellation are not about the payload and pass through.
     /// </summary>
-    private static bool IsBadInput(Exception e)
-        => e is not (OutOfMemoryException or OperationCanceledException) && (e is not IOException || e is EndOfStreamException);
+    private static bool IsBadInput(Exception e, PayloadStream stream)
+        => e is not (OutOfMemoryException or OperationCanceledException) && !stream.Faulted;
 }

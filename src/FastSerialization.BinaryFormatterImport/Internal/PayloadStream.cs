@@ -21,6 +21,12 @@ internal sealed class PayloadStream : Stream
     /// <summary>Bytes handed out so far.</summary>
     public long BytesRead { get; private set; }
 
+    /// <summary>
+    /// True once the underlying stream itself threw: an <see cref="IOException"/> that follows is a failure of the
+    /// stream, not of the payload (the decoder's <see cref="BinaryReader"/> also throws IOException for bad bytes).
+    /// </summary>
+    public bool Faulted { get; private set; }
+
     public override bool CanRead => true;
 
     public override bool CanSeek => false;
@@ -43,7 +49,7 @@ internal sealed class PayloadStream : Stream
             return false;
         }
 
-        _peeked = _inner.ReadByte();
+        _peeked = InnerReadByte();
         return _peeked < 0;
     }
 
@@ -67,7 +73,17 @@ internal sealed class PayloadStream : Stream
             }
         }
 
-        int more = _inner.Read(buffer, offset + read, count - read);
+        int more;
+        try
+        {
+            more = _inner.Read(buffer, offset + read, count - read);
+        }
+        catch
+        {
+            Faulted = true;
+            throw;
+        }
+
         read += more;
         BytesRead += read;
         return read;
@@ -83,7 +99,7 @@ internal sealed class PayloadStream : Stream
         }
         else
         {
-            value = _inner.ReadByte();
+            value = InnerReadByte();
         }
 
         if (value >= 0)
@@ -92,6 +108,19 @@ internal sealed class PayloadStream : Stream
         }
 
         return value;
+    }
+
+    private int InnerReadByte()
+    {
+        try
+        {
+            return _inner.ReadByte();
+        }
+        catch
+        {
+            Faulted = true;
+            throw;
+        }
     }
 
     public override void Flush()

@@ -148,6 +148,33 @@ public class HostilePayloadTests
         allocated.Should().BeLessThan(AllocationBound);
     }
 
+    /// <summary>Found by the fuzzer's importer target: the decoder's BinaryReader throws IOException for a negative string length, which escaped.</summary>
+    [Fact]
+    public void Import_NegativeStringLength_ThrowsTheDocumentedException()
+    {
+        byte[] payload = new NrbfBuilder().Header()
+            .Library(2, "FastSerialization.BinaryFormatterImport.Tests")
+            .Raw(5, 1, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F) // ClassWithMembersAndTypes, id 1, a type name of length -1
+            .End().ToArray();
+
+        (FastSerializationException error, _, _) = ImportExpectingFailure(payload);
+
+        error.Message.Should().Contain("malformed");
+        error.InnerException.Should().BeOfType<IOException>();
+    }
+
+    /// <summary>A failure of the stream itself is not bad input: it passes through as the stream threw it.</summary>
+    [Fact]
+    public void Import_StreamThatFails_PassesItsExceptionThrough()
+    {
+        byte[] payload = RealBinaryFormatter.Serialize(LegacyCorpus.LegacyEverything());
+        var stream = new FailingStream(payload, failAfter: payload.Length / 2);
+
+        Action act = () => CreateGuardedImporter().Import(stream);
+
+        act.Should().Throw<IOException>().Which.Message.Should().Be(FailingStream.Message);
+    }
+
     [Fact]
     public void Import_MessageEndBeforeTheRoot_Throws()
     {
@@ -225,4 +252,20 @@ public class HostilePayloadTests
 
         failures.Should().BeGreaterThan(0);
     }
+}
+
+/// <summary>A stream that hands out its bytes, then fails as a disk or network would.</summary>
+internal sealed class FailingStream : MemoryStream
+{
+    public const string Message = "the device is gone";
+    private readonly int _failAfter;
+
+    public FailingStream(byte[] bytes, int failAfter)
+        : base(bytes, writable: false) => _failAfter = failAfter;
+
+    public override int Read(byte[] buffer, int offset, int count) => Position >= _failAfter ? throw new IOException(Message) : base.Read(buffer, offset, Math.Min(count, _failAfter - (int)Position));
+
+    public override int Read(Span<byte> buffer) => Position >= _failAfter ? throw new IOException(Message) : base.Read(buffer.Slice(0, Math.Min(buffer.Length, _failAfter - (int)Position)));
+
+    public override int ReadByte() => Position >= _failAfter ? throw new IOException(Message) : base.ReadByte();
 }

@@ -28,6 +28,13 @@ internal sealed class NrbfBuilder
         return this;
     }
 
+    /// <summary>Bytes as they are, for records the other methods cannot get wrong.</summary>
+    public NrbfBuilder Raw(params byte[] bytes)
+    {
+        _writer.Write(bytes);
+        return this;
+    }
+
     public NrbfBuilder Library(int id, string name)
     {
         _writer.Write((byte)12);
