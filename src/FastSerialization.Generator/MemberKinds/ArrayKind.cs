@@ -55,16 +55,19 @@ internal sealed class ArrayKind : CollectionKind
     protected override void EmitCreate(IndentedWriter w, TypeShape shape, string made, string count) =>
         w.Line("var {0} = new {1}[{2}]{3};", made, shape.NewArrayPrefix!, count, shape.NewArraySuffix!);
 
-    protected override void EmitReadElement(IndentedWriter w, TypeShape shape, string made, string index, int depth)
+    public override void EmitRead(IndentedWriter w, TypeShape shape, string target, int depth)
     {
-        TypeShape element = shape.Element!;
-        if (ObjectKind.IsStruct(element))
+        if (ObjectKind.IsStruct(shape.Element!))
         {
-            // A struct element is read where it lives: no copy through a local and a return value.
-            w.Line("reader.ReadObjectInto(ref {0}[{1}]);", made, index);
+            // An array of nested structs: ReadObjectArray reads each element where it lives (no copy through a local
+            // and a return value) into an array it need not zero first. The bytes are the loop's below.
+            w.Line("{0} = reader.ReadObjectArray<{1}>()!;", target, shape.Element!.ReadMethod!);
             return;
         }
 
-        EmitReadOf(w, element, made + "[" + index + "]", depth + 1);
+        base.EmitRead(w, shape, target, depth);
     }
+
+    protected override void EmitReadElement(IndentedWriter w, TypeShape shape, string made, string index, int depth) =>
+        EmitReadOf(w, shape.Element!, made + "[" + index + "]", depth + 1);
 }

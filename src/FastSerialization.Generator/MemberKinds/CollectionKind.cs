@@ -30,7 +30,7 @@ internal abstract class CollectionKind : MemberKind
         w.Close();
     }
 
-    public sealed override void EmitRead(IndentedWriter w, TypeShape shape, string target, int depth)
+    public override void EmitRead(IndentedWriter w, TypeShape shape, string target, int depth)
     {
         string c = Local("__c", depth);
         string i = Local("__i", depth);

@@ -162,13 +162,12 @@ namespace FastSerialization
 
     /// <summary>
     /// A new array whose elements the caller overwrites at once: <c>GC.AllocateUninitializedArray</c> on the modern
-    /// builds (no zeroing of a block about to be copied over; large blocks come back at the cost of the copy alone),
-    /// a plain zeroed array on netstandard2.0.
+    /// builds (no zeroing of a block about to be copied over; large blocks come back at the cost of the copy alone;
+    /// an element type that holds references comes back zeroed all the same), a plain zeroed array on netstandard2.0.
     /// </summary>
     internal static class Arrays
     {
-        public static T[] ForOverwrite<T>(int count)
-            where T : unmanaged =>
+        public static T[] ForOverwrite<T>(int count) =>
 #if NET
             System.GC.AllocateUninitializedArray<T>(count);
 #else

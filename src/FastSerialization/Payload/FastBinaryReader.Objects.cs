@@ -197,6 +197,43 @@ public ref partial struct FastBinaryReader
     }
 
     /// <summary>
+    /// Reads an array of structs written with <see cref="FastBinaryWriter.WriteObjectArray{T}(T[])"/>: a collection
+    /// header, then each element as a nested object (docs/FORMAT.md section 3), each read in place as by
+    /// <see cref="ReadObjectInto{T}"/>. Generated readers use it for arrays of <c>[BinarySerializable]</c> structs that
+    /// are not fixed-layout (those are read by <see cref="ReadFixedArray{T}"/>).
+    /// </summary>
+    /// <typeparam name="T">The struct type.</typeparam>
+    /// <returns>A new array, or null.</returns>
+    /// <exception cref="FastSerializationException">
+    /// The count cannot fit in the frame or would take the record over its allocation budget (both checked before the
+    /// array is allocated), or an element is malformed, as for <see cref="ReadObject{T}"/>.
+    /// </exception>
+    public T[]? ReadObjectArray<[System.Diagnostics.CodeAnalysis.DynamicallyAccessedMembers(ObjectFactory.Constructors)] T>()
+        where T : struct, ICustomBinarySerializable
+    {
+        int count = ReadCollectionHeader<T>(1);
+        if (count < 0)
+        {
+            return null;
+        }
+
+        if (count == 0)
+        {
+            return Array.Empty<T>();
+        }
+
+        // Every element is set by ReadObjectInto (to the default or a new instance first), or the array is dropped
+        // with the exception: no element is ever seen before it is written.
+        T[] result = Arrays.ForOverwrite<T>(count);
+        for (int i = 0; i < result.Length; i++)
+        {
+            ReadObjectInto(ref result[i]);
+        }
+
+        return result;
+    }
+
+    /// <summary>
     /// Checks the depth, the stack and the allocation budget for a nested object of <paramref name="length"/>
     /// bytes whose prefix began at <paramref name="start"/>, then makes its bytes the frame.
     /// </summary>
@@ -209,7 +246,9 @@ public ref partial struct FastBinaryReader
             ThrowTooDeep(start, typeof(T));
         }
 
-        if ((_allocation.Pending += AllocationBudget.ObjectCharge) >= AllocationBudget.MeasureEvery)
+        // A nested struct allocates nothing of its own: its storage is its parent's, or the array's that the
+        // collection header charged. Only a class instance is charged here.
+        if (!typeof(T).IsValueType && (_allocation.Pending += AllocationBudget.ObjectCharge) >= AllocationBudget.MeasureEvery)
         {
             CheckAllocation(0, start);
         }

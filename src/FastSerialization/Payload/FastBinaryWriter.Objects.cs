@@ -67,6 +67,31 @@ public ref partial struct FastBinaryWriter
     }
 
     /// <summary>
+    /// Writes an array of structs as a collection of nested objects: the collection header (0 for null, otherwise
+    /// count + 1), then each element as <see cref="WriteObject{T}"/> writes it. <see cref="FastBinaryReader.ReadObjectArray{T}"/>
+    /// reads it back; the bytes are those of a loop over <see cref="WriteObject{T}"/> after <see cref="WriteCollectionHeader"/>,
+    /// which generated writers emit.
+    /// </summary>
+    /// <typeparam name="T">The struct type.</typeparam>
+    /// <param name="values">The array, or null.</param>
+    /// <exception cref="FastSerializationException">As for <see cref="WriteObject{T}"/>.</exception>
+    public void WriteObjectArray<T>(T[]? values)
+        where T : struct, ICustomBinarySerializable
+    {
+        if (values is null)
+        {
+            WriteNullCollection();
+            return;
+        }
+
+        WriteCollectionHeader(values.Length);
+        for (int i = 0; i < values.Length; i++)
+        {
+            WriteObject(values[i]);
+        }
+    }
+
+    /// <summary>
     /// Writes a nested object (docs/FORMAT.md section 3): varuint32 <c>L</c>, 0 for null, otherwise
     /// <c>L - 1</c> bytes follow: the registered type id of the object's runtime type when
     /// <typeparamref name="T"/> is not sealed (an interface, an abstract or an open class), then the

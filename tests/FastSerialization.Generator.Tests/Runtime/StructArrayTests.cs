@@ -8,7 +8,7 @@ using Xunit;
 namespace FastSerialization.Generator.Tests.Runtime;
 
 /// <summary>
-/// An array of a [BinarySerializable] struct is read element by element in place (<see cref="FastBinaryReader.ReadObjectInto{T}"/>),
+/// An array of a [BinarySerializable] struct is read by <see cref="FastBinaryReader.ReadObjectArray{T}"/>, each element in place,
 /// with the same bytes and values as the list of the same elements, read through ReadObject.
 /// </summary>
 public class StructArrayTests
@@ -64,7 +64,7 @@ public class StructArrayTests
     }
 
     [Fact]
-    public void TheGeneratedReader_FillsStructElementsInPlace_AndClassElementsThroughReadObject()
+    public void TheGeneratedReader_ReadsStructArraysThroughReadObjectArray_AndClassElementsThroughReadObject()
     {
         const string source = """
             using FastSerialization;
@@ -78,7 +78,7 @@ public class StructArrayTests
         string holder = run.Sources.Single(s => s.HintName.Contains("Holder")).SourceText.ToString();
 
         run.CompilationDiagnostics.Should().BeEmpty();
-        holder.Should().Contain("reader.ReadObjectInto(ref __r0[__i0]);");
+        holder.Should().Contain("this.Ticks = reader.ReadObjectArray<global::App.Tick>()!;");
         holder.Should().Contain("reader.ReadObject<global::App.Line>()");
     }
 
