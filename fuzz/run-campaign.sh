@@ -22,6 +22,7 @@ if [ -n "$target" ]; then
   input="out/$name/seeds"
   rm -rf "$input" && mkdir -p "$input"
   cp corpus/seeds/"$target"-* "$input"/ || { echo "no seeds for target $target in corpus/seeds"; exit 1; }
+  echo "$target" > "out/$name/target"   # save-queue.sh gives the campaign's inputs this target's selector byte
 fi
 if [ -d "$afl_out/default/queue" ]; then
   input=-   # resume

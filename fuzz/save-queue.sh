@@ -1,18 +1,35 @@
 #!/usr/bin/env bash
-# Copies a campaign's AFL++ queue into corpus/queue (the replay test runs every file of it), named
-# queue-NNNNNN (AFL's names hold colons), leaving out inputs over 4 KB (the repository keeps the small ones).
-# Usage: fuzz/save-queue.sh [NAME]   (default "campaign": fuzz/out/NAME/afl/default/queue)
+# Replaces corpus/queue (the replay test runs every file of it) with the AFL++ queues of one or more campaigns,
+# named queue-NAME-NNNNNN (AFL's names hold colons), leaving out inputs over 4 KB (the repository keeps the small
+# ones). A campaign of one target (run-campaign.sh's third argument, recorded in out/NAME/target) fed every input
+# to that target whatever its first byte: its inputs get that target's selector byte here, so that they replay
+# on the same target without FUZZ_TARGET.
+# Usage: fuzz/save-queue.sh [NAME...]   (default "campaign": fuzz/out/NAME/afl/default/queue)
 set -euo pipefail
 cd "$(dirname "$0")"
-queue="out/${1:-campaign}/afl/default/queue"
-[ -d "$queue" ] || { echo "no queue at $queue"; exit 1; }
+[ $# -gt 0 ] || set -- campaign
+for name in "$@"; do
+  [ -d "out/$name/afl/default/queue" ] || { echo "no queue at out/$name/afl/default/queue"; exit 1; }
+done
 rm -rf corpus/queue
 mkdir -p corpus/queue
 n=0
-for f in "$queue"/id:*; do
-  [ "$(stat -c %s "$f")" -le 4096 ] || continue
-  id=${f##*/id:}
-  cp "$f" "corpus/queue/queue-${id%%,*}"
-  n=$((n + 1))
+for name in "$@"; do
+  selector=""
+  if [ -f "out/$name/target" ]; then
+    target=$(cat "out/$name/target")
+    selector=$(dotnet run -c Release --project FastSerialization.Fuzz -- selector "$target" | tail -1)
+  fi
+  for f in "out/$name/afl/default/queue"/id:*; do
+    [ "$(stat -c %s "$f")" -le 4096 ] || continue
+    [ "$(stat -c %s "$f")" -ge 1 ] || continue
+    id=${f##*/id:}
+    out="corpus/queue/queue-$name-${id%%,*}"
+    cp "$f" "$out"
+    if [ -n "$selector" ]; then
+      printf "$(printf '\\x%02x' "$selector")" | dd of="$out" bs=1 count=1 conv=notrunc status=none
+    fi
+    n=$((n + 1))
+  done
 done
 echo "$n inputs saved to fuzz/corpus/queue ($(du -sh corpus/queue | cut -f1))"

@@ -19,10 +19,16 @@ public static class Formatters
     /// <summary>The importer target's formatter: the types that BinaryFormatter payloads of the legacy corpus map to.</summary>
     public static CustomBinaryFormatter Imported { get; } = CreateImported();
 
-    /// <summary>The importer target's importer: the registered <see cref="Imported"/> types map by their [BinaryFormatterType], the import-only one explicitly.</summary>
+    /// <summary>
+    /// The importer target's importer, set up as the importer tests set theirs up: the registered <see cref="Imported"/>
+    /// types map by their [BinaryFormatterType], the import-only ones explicitly.
+    /// </summary>
     public static BinaryFormatterImporter Importer { get; } = new(
         Imported,
-        new BinaryFormatterImportOptions().MapType<ImportedEverything>("Legacy.Everything"));
+        new BinaryFormatterImportOptions()
+            .MapType<Modern.Everything>("Legacy.Everything")
+            .MapType<Modern.Holder>("Legacy.Holder")
+            .MapType<Modern.Book>("Legacy.Book"));
 
     public static CustomBinaryFormatter Create(bool strict)
     {
@@ -43,13 +49,13 @@ public static class Formatters
     private static CustomBinaryFormatter CreateImported()
     {
         var formatter = new CustomBinaryFormatter();
-        formatter.Register<ImportedAddress>(1);
-        formatter.Register<ImportedCustomer>(2);
-        formatter.Register<ImportedLine>(3);
-        formatter.Register<ImportedOrder>(4);
-        formatter.Register<ImportedNode>(5);
-        formatter.Register<ImportedWidening>(6);
-        formatter.Register<ImportedRenamed>(7);
+        formatter.Register<Modern.Address>(1);
+        formatter.Register<Modern.Customer>(2);
+        formatter.Register<Modern.OrderLine>(3);
+        formatter.Register<Modern.Order>(4);
+        formatter.Register<Modern.Node>(5);
+        formatter.Register<Modern.Renamed>(6);
+        formatter.Register<Modern.Widening>(7);
         formatter.Freeze();
         return formatter;
     }

@@ -17,6 +17,19 @@ public static class Program
             return Replay.Run(args.AsSpan(1).ToArray(), Console.Out);
         }
 
+        if (args.Length == 2 && args[0] == "selector")
+        {
+            int index = Array.IndexOf(Targets.Names, args[1]);
+            if (index < 0)
+            {
+                Console.Error.WriteLine($"no target {args[1]}; the targets are {string.Join(", ", Targets.Names)}");
+                return 2;
+            }
+
+            Console.WriteLine(index);
+            return 0;
+        }
+
         if (args.Length == 2 && args[0] == "seeds")
         {
             int written = Seeds.WriteTo(args[1]);
@@ -29,6 +42,7 @@ public static class Program
             Console.Error.WriteLine("usage: FastSerialization.Fuzz                 (under afl-fuzz)");
             Console.Error.WriteLine("       FastSerialization.Fuzz replay PATH...  (every file of each PATH through the targets)");
             Console.Error.WriteLine("       FastSerialization.Fuzz seeds DIR       (write the seed corpus)");
+            Console.Error.WriteLine("       FastSerialization.Fuzz selector NAME   (print the first input byte that picks target NAME)");
             return 2;
         }
 
