@@ -2,7 +2,7 @@
 # The short, bounded fuzzing run that CI does (.ci/run): build the harness instrumented, replay the committed
 # corpus without AFL (seeds, regressions, queue), then one AFL++ run of FUZZ_SECONDS (default 150) over all
 # targets (the first input byte picks the target). Fails when the replay finds a crash, or when an input AFL++
-# saved as a crash also crashes when replayed alone; one that crashes only inside afl-fuzz is printed as an open
+# saved as a crash also crashes when replayed alone; one that crashes only inside afl-fuzz is printed as a
 # finding (base64) and does not fail the run.
 # Installs afl++ (apt-get) and the SharpFuzz.CommandLine tool (dotnet tool restore) when missing.
 set -euo pipefail
