@@ -20,7 +20,10 @@ public sealed class IpcChannelOptions
 
     /// <summary>
     /// How many received messages wait for the application before the channel stops reading from the
-    /// peer (which then stops the peer's sends: back-pressure). Default 1,024.
+    /// peer (which then stops the peer's sends: back-pressure). Default 1,024. A channel that stopped goes on
+    /// reading once the application has taken half of them (or as many bytes as half of
+    /// <see cref="ReceiveQueueMaxBytes"/>), so that a burst crosses between the threads in runs rather than
+    /// one message at a time.
     /// </summary>
     public int ReceiveQueueCapacity
     {

@@ -83,17 +83,23 @@ internal sealed class ReceiveLoopStrategy : IReceiveStrategy
                 {
                     while (!goodbye)
                     {
-                        // A burst of plain messages is read from a span, then queued without a wait while there is room.
+                        // A burst of plain messages is read from a span, then queued under one lock as far as there
+                        // is room; the rest one by one, each waiting for room when the queue is full.
                         int taken = records.TakeRun(ref buffer, run, sizes);
-                        for (int i = 0; i < taken; i++)
+                        int queued = 0;
+                        while (queued < taken)
                         {
-                            if (!inbox.TryEnqueue(run[i], sizes[i]))
+                            int added = inbox.TryEnqueueRun(run.AsSpan(queued, taken - queued), sizes.AsSpan(queued, taken - queued));
+                            if (added == 0)
                             {
-                                await inbox.EnqueueAsync(run[i], sizes[i], lifetime.Closing).ConfigureAwait(false);
+                                await inbox.EnqueueAsync(run[queued], sizes[queued], lifetime.Closing).ConfigureAwait(false);
+                                added = 1;
                             }
 
-                            run[i] = null!;
+                            queued += added;
                         }
+
+                        Array.Clear(run, 0, taken);
 
                         if (taken > 0)
                         {
