@@ -46,6 +46,7 @@ public unsafe class ScanBenchmarks
         }
 
         Check(ViewScan_OpenedAnew_Checked(), nameof(ViewScan_OpenedAnew_Checked));
+        Check(ReadBlocksScan_OpenedAnew_Checked(), nameof(ReadBlocksScan_OpenedAnew_Checked));
         Check(ViewScan_Checked(), nameof(ViewScan_Checked));
         Check(ViewScan_Trusted(), nameof(ViewScan_Trusted));
         Check(ViewScan_Checked_AllCores(), nameof(ViewScan_Checked_AllCores));
@@ -76,6 +77,29 @@ public unsafe class ScanBenchmarks
     {
         using MappedRecordFile file = MappedRecordFile.Open(_path, Data.NewFormatter());
         return Sum(file);
+    }
+
+    /// <summary>
+    /// Every checksum checked, without a mapping: the file is opened anew and each block read once into the reader's buffer
+    /// and viewed there (<see cref="RecordFileReader.ReadFixedBlock{T}"/>).
+    /// </summary>
+    [Benchmark]
+    public long ReadBlocksScan_OpenedAnew_Checked()
+    {
+        using RecordFileReader reader = RecordFileReader.Open(_path, Data.NewFormatter());
+        long sum = 0;
+        for (int b = 0; b < reader.BlockCount; b++)
+        {
+            foreach (ref readonly Trade t in reader.ReadFixedBlock<Trade>(b))
+            {
+                if (t.Symbol == 7)
+                {
+                    sum += t.Quantity;
+                }
+            }
+        }
+
+        return sum;
     }
 
     /// <summary>A later scan of a file opened with checks: each block's checksum was checked by the first scan.</summary>

@@ -44,7 +44,7 @@ public static partial class Targets
         }
     }
 
-    /// <summary>The input is a whole record file: written to disk, then opened and read to its end, by the stream reader and as a mapped file.</summary>
+    /// <summary>The input is a whole record file: written to disk, then opened and read to its end, by the stream reader (records, then fixed-layout block views) and as a mapped file.</summary>
     private static void RecordFile(ReadOnlySpan<byte> data)
     {
         using (FileStream file = File.Create(FilePath))
@@ -64,6 +64,22 @@ public static partial class Targets
                 if (reader.RecordCount > 0)
                 {
                     reader.ReadRecord(reader.RecordCount - 1);
+                }
+
+                // Every block viewed in the reader's buffer, in order (read several at a time), compressed ones too.
+                for (int block = 0; block < reader.BlockCount; block++)
+                {
+                    try
+                    {
+                        foreach (Quote quote in reader.ReadFixedBlock<Quote>(block))
+                        {
+                            GC.KeepAlive(quote);
+                        }
+                    }
+                    catch (FastSerializationException)
+                    {
+                        // Documented: a block whose records are not all Quotes (or a damaged one); the next block is still tried.
+                    }
                 }
             }
 

@@ -5,8 +5,10 @@ using System.Runtime.InteropServices;
 namespace FastSerialization.Files;
 
 /// <summary>
-/// The records of one block of a <see cref="MappedRecordFile"/>, all of the fixed-layout struct
-/// <typeparamref name="T"/>, as views into the mapped file: nothing is copied. Valid until the file is disposed.
+/// The records of one block of a record file, all of the fixed-layout struct <typeparamref name="T"/>, as views: into
+/// the mapped file (<see cref="MappedRecordFile.GetFixedBlock{T}"/>, nothing is copied; valid until the file is
+/// disposed), or into a reader's block buffer (<see cref="RecordFileReader.ReadFixedBlock{T}"/>, the block read once;
+/// valid until the reader reads again).
 /// </summary>
 /// <typeparam name="T">The fixed-layout struct (docs/FORMAT.md section 3b).</typeparam>
 /// <remarks>
@@ -74,10 +76,15 @@ public readonly ref struct FixedRecordBlock<T>
         }
 
         /// <summary>The current record, in place.</summary>
-        public readonly ref readonly T Current => ref Unsafe.As<byte, T>(ref Unsafe.Add(ref _start, _index * _stride));
+        public readonly ref readonly T Current
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)] // a call per record would cost as much as the scan's own work
+            get => ref Unsafe.As<byte, T>(ref Unsafe.Add(ref _start, _index * _stride));
+        }
 
         /// <summary>Moves to the next record.</summary>
         /// <returns>False after the last one.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public bool MoveNext() => ++_index < _count;
     }
 }

@@ -141,13 +141,7 @@ public sealed unsafe class MappedRecordFile : IDisposable
             throw new NotSupportedException($"Block {blockIndex} of '{_path}' is compressed ({parsed.Compression}): it cannot be viewed in place. Read it with RecordFileReader.");
         }
 
-        int count = parsed.RecordCount;
-        if ((long)count * shape.Stride != stored || !shape.AllMatch(body, count))
-        {
-            throw new FastSerializationException($"Block {blockIndex} of '{_path}' holds records that are not all {typeof(T)} (type id {shape.TypeId}, {shape.Stride} bytes each).");
-        }
-
-        return new FixedRecordBlock<T>(body, count, shape.Stride, shape.PayloadOffset, parsed.FirstRecord);
+        return shape.View<T>(body, parsed.RecordCount, parsed.FirstRecord, _path, blockIndex);
     }
 
     /// <summary>Unmaps and closes the file: views handed out before are no longer valid.</summary>
@@ -166,83 +160,5 @@ public sealed unsafe class MappedRecordFile : IDisposable
 
         _map?.Dispose();
         _handle.Dispose();
-    }
-
-    /// <summary>What every record of one fixed-layout type looks like: its header bytes and its stride.</summary>
-    private sealed class FixedShape
-    {
-        private FixedShape(int typeId, uint headerLength, byte[] idBytes, int payloadSize)
-        {
-            TypeId = typeId;
-            HeaderLength = headerLength;
-            IdBytes = idBytes;
-            PayloadOffset = RecordFrame.LengthPrefixSize + idBytes.Length;
-            Stride = PayloadOffset + payloadSize;
-        }
-
-        public int TypeId { get; }
-
-        public uint HeaderLength { get; }
-
-        public byte[] IdBytes { get; }
-
-        public int PayloadOffset { get; }
-
-        public int Stride { get; }
-
-        public static FixedShape Of<T>(CustomBinaryFormatter formatter)
-            where T : unmanaged, ICustomBinarySerializable
-        {
-            if (Attribute.GetCustomAttribute(typeof(T), typeof(BinaryFixedLayoutAttribute), inherit: false) is not BinaryFixedLayoutAttribute layout)
-            {
-                throw new NotSupportedException($"{typeof(T)} is not a fixed-layout struct: declare it partial with [BinarySerializable(FixedLayout = true)].");
-            }
-
-            if (!layout.MemoryLayoutMatches || !BitConverter.IsLittleEndian || Unsafe.SizeOf<T>() != layout.Size)
-            {
-                throw new PlatformNotSupportedException($"Records of {typeof(T)} cannot be viewed in place here: its memory layout differs from its wire layout, or the machine is big-endian. Read them with RecordFileReader.");
-            }
-
-            if (!formatter.TryGetTypeId(typeof(T), out int typeId))
-            {
-                throw new NotSupportedException($"{typeof(T)} is not registered with the formatter.");
-            }
-
-            // The header every such record has: u32 length (type id and payload), then the type id as a varuint32.
-            byte[] header = new byte[RecordFrame.MaxHeaderSize];
-            int size = RecordFrame.WriteHeader(header, typeId, layout.Size);
-            byte[] idBytes = header.AsSpan(RecordFrame.LengthPrefixSize, size - RecordFrame.LengthPrefixSize).ToArray();
-            return new FixedShape(typeId, BinaryPrimitives.ReadUInt32LittleEndian(header), idBytes, layout.Size);
-        }
-
-        /// <summary>True when each of the <paramref name="count"/> records in <paramref name="body"/> has this shape's header.</summary>
-        public bool AllMatch(ReadOnlySpan<byte> body, int count)
-        {
-            uint length = HeaderLength;
-            int stride = Stride;
-            if (IdBytes.Length == 1)
-            {
-                byte id = IdBytes[0];
-                for (int i = 0, at = 0; i < count; i++, at += stride)
-                {
-                    if (BinaryPrimitives.ReadUInt32LittleEndian(body.Slice(at)) != length || body[at + 4] != id)
-                    {
-                        return false;
-                    }
-                }
-
-                return true;
-            }
-
-            for (int i = 0, at = 0; i < count; i++, at += stride)
-            {
-                if (BinaryPrimitives.ReadUInt32LittleEndian(body.Slice(at)) != length || !body.Slice(at + 4, IdBytes.Length).SequenceEqual(IdBytes))
-                {
-                    return false;
-                }
-            }
-
-            return true;
-        }
     }
 }
