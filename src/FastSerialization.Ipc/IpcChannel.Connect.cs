@@ -112,7 +112,7 @@ public sealed partial class IpcChannel
 
         var fromParent = new AnonymousPipeClientStream(PipeDirection.In, handles[0]);
         var toParent = new AnonymousPipeClientStream(PipeDirection.Out, handles[1]);
-        return CreateAsync(PipeReader.Create(fromParent), PipeWriter.Create(toParent), formatter, options, new StreamPair(fromParent, toParent), cancellationToken);
+        return CreateAsync(PipeReader.Create(fromParent, IpcChannel.StreamReading), PipeWriter.Create(toParent, IpcChannel.StreamWriting), formatter, options, new StreamPair(fromParent, toParent), cancellationToken);
     }
 }
 
@@ -146,7 +146,7 @@ public sealed class IpcParentPipes : IAsyncDisposable
     public Task<IpcChannel> OpenChannelAsync(CustomBinaryFormatter formatter, IpcChannelOptions? options = null, CancellationToken cancellationToken = default)
     {
         _channelOpened = true;
-        return IpcChannel.CreateAsync(PipeReader.Create(_fromChild), PipeWriter.Create(_toChild), formatter, options, new StreamPair(_fromChild, _toChild), cancellationToken);
+        return IpcChannel.CreateAsync(PipeReader.Create(_fromChild, IpcChannel.StreamReading), PipeWriter.Create(_toChild, IpcChannel.StreamWriting), formatter, options, new StreamPair(_fromChild, _toChild), cancellationToken);
     }
 
     /// <summary>Disposes the pipes, unless a channel owns them.</summary>
