@@ -16,7 +16,7 @@ public class MappedTests
     public void FixedBlocks_ViewEveryTradeInPlace_SumsMatch_NothingAllocated()
     {
         using var dir = new TempDirectory();
-        string path = WriteTrades(dir, RecordFileCompression.None);
+        string path = TestFiles.WriteFixedTrades(dir, Count, RecordFileCompression.None);
         long expected = 0;
         for (long n = 0; n < Count; n++)
         {
@@ -67,15 +67,9 @@ public class MappedTests
     public void DamagedBlock_IsRefusedWhenChecked_AndOnlyThen()
     {
         using var dir = new TempDirectory();
-        string path = WriteTrades(dir, RecordFileCompression.None);
+        string path = TestFiles.WriteFixedTrades(dir, Count, RecordFileCompression.None);
         long offset = TestFiles.BlockOffsets(path)[1];
-        using (var stream = new FileStream(path, FileMode.Open, FileAccess.ReadWrite))
-        {
-            stream.Position = offset + 100;
-            int b = stream.ReadByte();
-            stream.Position = offset + 100;
-            stream.WriteByte((byte)(b ^ 0x04));
-        }
+        TestFiles.FlipBit(path, offset + 100);
 
         using (MappedRecordFile file = MappedRecordFile.Open(path, Records.NewFormatter()))
         {
@@ -101,7 +95,7 @@ public class MappedTests
             FluentActions.Invoking(() => file.GetFixedBlock<Trade>(file.BlockCount)).Should().Throw<ArgumentOutOfRangeException>();
         }
 
-        using (MappedRecordFile file = MappedRecordFile.Open(WriteTrades(dir, RecordFileCompression.Brotli), Records.NewFormatter()))
+        using (MappedRecordFile file = MappedRecordFile.Open(TestFiles.WriteFixedTrades(dir, Count, RecordFileCompression.Brotli), Records.NewFormatter()))
         {
             FluentActions.Invoking(() => file.GetFixedBlock<Trade>(0)).Should().Throw<NotSupportedException>().WithMessage("*compressed*");
         }
@@ -122,17 +116,5 @@ public class MappedTests
         }
 
         return sum;
-    }
-
-    private static string WriteTrades(TempDirectory dir, RecordFileCompression compression)
-    {
-        string path = dir.File("trades-" + compression);
-        using RecordFileWriter writer = RecordFileWriter.Create(path, Records.NewFormatter(), new RecordFileWriterOptions { BlockSize = 4096, Compression = compression });
-        for (long n = 0; n < Count; n++)
-        {
-            writer.Append(Trade.Make(n));
-        }
-
-        return path;
     }
 }

@@ -18,7 +18,7 @@ public class ReadFixedBlockTests
     public void EveryBlock_IsReadOnce_AndViewsTheRecordsWrittenUnderTheirNumbers(RecordFileCompression compression)
     {
         using var dir = new TempDirectory();
-        string path = WriteTrades(dir, compression);
+        string path = TestFiles.WriteFixedTrades(dir, Count, compression);
         using RecordFileReader reader = RecordFileReader.Open(path, Records.NewFormatter());
         reader.BlockCount.Should().BeGreaterThan(10);
 
@@ -53,7 +53,7 @@ public class ReadFixedBlockTests
     public void BlocksReadOutOfOrder_CostOneReadEach_AndAreTheRightOnes()
     {
         using var dir = new TempDirectory();
-        string path = WriteTrades(dir, RecordFileCompression.None);
+        string path = TestFiles.WriteFixedTrades(dir, Count, RecordFileCompression.None);
         using RecordFileReader reader = RecordFileReader.Open(path, Records.NewFormatter());
 
         long readsBefore = reader.FileReadCount;
@@ -89,7 +89,7 @@ public class ReadFixedBlockTests
     public void AFileCutWhileOpen_EndsInTheDocumentedException_ForTheFirstBlockCut()
     {
         using var dir = new TempDirectory();
-        string path = WriteTrades(dir, RecordFileCompression.None);
+        string path = TestFiles.WriteFixedTrades(dir, Count, RecordFileCompression.None);
         var offsets = TestFiles.BlockOffsets(path);
         using RecordFileReader reader = RecordFileReader.Open(path, Records.NewFormatter());
         using (var stream = new FileStream(path, FileMode.Open, FileAccess.ReadWrite, FileShare.ReadWrite))
@@ -112,7 +112,7 @@ public class ReadFixedBlockTests
     public void AScanOfEveryBlock_AllocatesNothingOnceTheBufferIsThere()
     {
         using var dir = new TempDirectory();
-        string path = WriteTrades(dir, RecordFileCompression.None);
+        string path = TestFiles.WriteFixedTrades(dir, Count, RecordFileCompression.None);
         using RecordFileReader reader = RecordFileReader.Open(path, Records.NewFormatter());
         long expected = Sum(reader);
 
@@ -126,15 +126,9 @@ public class ReadFixedBlockTests
     public void ADamagedBlock_IsRefusedWithItsIndex_AndTheOthersStillRead()
     {
         using var dir = new TempDirectory();
-        string path = WriteTrades(dir, RecordFileCompression.None);
+        string path = TestFiles.WriteFixedTrades(dir, Count, RecordFileCompression.None);
         long offset = TestFiles.BlockOffsets(path)[1];
-        using (var stream = new FileStream(path, FileMode.Open, FileAccess.ReadWrite))
-        {
-            stream.Position = offset + 100;
-            int b = stream.ReadByte();
-            stream.Position = offset + 100;
-            stream.WriteByte((byte)(b ^ 0x04));
-        }
+        TestFiles.FlipBit(path, offset + 100);
 
         using RecordFileReader reader = RecordFileReader.Open(path, Records.NewFormatter());
         FluentActions.Invoking(() => reader.ReadFixedBlock<Trade>(1)).Should().Throw<RecordFileCorruptedException>().Which.BlockIndex.Should().Be(1);
@@ -170,17 +164,5 @@ public class ReadFixedBlockTests
         }
 
         return sum;
-    }
-
-    private static string WriteTrades(TempDirectory dir, RecordFileCompression compression)
-    {
-        string path = dir.File("trades-" + compression);
-        using RecordFileWriter writer = RecordFileWriter.Create(path, Records.NewFormatter(), new RecordFileWriterOptions { BlockSize = 4096, Compression = compression });
-        for (long n = 0; n < Count; n++)
-        {
-            writer.Append(Trade.Make(n));
-        }
-
-        return path;
     }
 }

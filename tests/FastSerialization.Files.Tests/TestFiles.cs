@@ -38,6 +38,29 @@ internal static class TestFiles
     }
 
     /// <summary>The offsets at which the blocks of a file start, as its reader's index has them.</summary>
+    /// <summary>Writes <paramref name="count"/> fixed-layout trades (<c>Trade.Make(n)</c>) in 4 KiB blocks, compressed as asked.</summary>
+    public static string WriteFixedTrades(TempDirectory dir, int count, RecordFileCompression compression)
+    {
+        string path = dir.File("trades-" + compression);
+        using RecordFileWriter writer = RecordFileWriter.Create(path, Records.NewFormatter(), new RecordFileWriterOptions { BlockSize = 4096, Compression = compression });
+        for (long n = 0; n < count; n++)
+        {
+            writer.Append(Trade.Make(n));
+        }
+
+        return path;
+    }
+
+    /// <summary>Flips bit 2 of the byte at <paramref name="position"/> of the file.</summary>
+    public static void FlipBit(string path, long position)
+    {
+        using var stream = new FileStream(path, FileMode.Open, FileAccess.ReadWrite);
+        stream.Position = position;
+        int b = stream.ReadByte();
+        stream.Position = position;
+        stream.WriteByte((byte)(b ^ 0x04));
+    }
+
     public static List<long> BlockOffsets(string path)
     {
         long reads = 0;
