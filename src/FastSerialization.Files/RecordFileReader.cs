@@ -147,7 +147,7 @@ public sealed class RecordFileReader : IDisposable
     }
 
     /// <summary>
-    /// Reads block <paramref name="blockIndex"/> (one read of the file), checks it as every read does, and returns its
+    /// Reads block <paramref name="blockIndex"/> (at most one read of the file), checks it as every read does, and returns its
     /// records as views of <typeparamref name="T"/> in this reader's block buffer: no record is deserialized or copied
     /// again. The views are valid until this reader reads again (any of its read methods) or is disposed.
     /// </summary>
