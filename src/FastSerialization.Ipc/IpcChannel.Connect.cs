@@ -6,7 +6,6 @@ using System.Net.Sockets;
 using System.Threading;
 using System.Threading.Tasks;
 using FastSerialization.Ipc.Internal;
-using FastSerialization.Ipc.SharedMemory;
 
 namespace FastSerialization.Ipc;
 
@@ -50,7 +49,12 @@ public sealed partial class IpcChannel
         TransportChoice.Check(transport);
         if (OperatingSystem.IsWindows())
         {
+#if NETSTANDARD2_0
+            // .NET Framework's pipes cannot ask that the server be of the current user (CurrentUserOnly).
+            var pipe = new NamedPipeClientStream(".", IpcEndpoint.PipeName(name), PipeDirection.InOut, System.IO.Pipes.PipeOptions.Asynchronous);
+#else
             var pipe = new NamedPipeClientStream(".", IpcEndpoint.PipeName(name), PipeDirection.InOut, System.IO.Pipes.PipeOptions.Asynchronous | System.IO.Pipes.PipeOptions.CurrentUserOnly);
+#endif
             try
             {
                 await pipe.ConnectAsync(cancellationToken).ConfigureAwait(false);
@@ -71,10 +75,10 @@ public sealed partial class IpcChannel
                 IpcEndpoint.CheckOwnedByCurrentUser(path, "socket");
             }
 
-            var socket = new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
+            Socket socket = UnixPlatform.NewSocket();
             try
             {
-                await socket.ConnectAsync(new UnixDomainSocketEndPoint(path), cancellationToken).ConfigureAwait(false);
+                await UnixPlatform.ConnectAsync(socket, path, cancellationToken).ConfigureAwait(false);
             }
             catch (SocketException ex)
             {
@@ -112,7 +116,7 @@ public sealed partial class IpcChannel
 
         var fromParent = new AnonymousPipeClientStream(PipeDirection.In, handles[0]);
         var toParent = new AnonymousPipeClientStream(PipeDirection.Out, handles[1]);
-        return CreateAsync(PipeReader.Create(fromParent, IpcChannel.StreamReading), PipeWriter.Create(toParent, IpcChannel.StreamWriting), formatter, options, new StreamPair(fromParent, toParent), cancellationToken);
+        return CreateAsync(PipeReader.Create(fromParent, IpcChannel.StreamReading), PipeWriter.Create(toParent, IpcChannel.StreamWriting), formatter, options, new OwnedStreams(fromParent, toParent), cancellationToken);
     }
 }
 
@@ -146,7 +150,7 @@ public sealed class IpcParentPipes : IAsyncDisposable
     public Task<IpcChannel> OpenChannelAsync(CustomBinaryFormatter formatter, IpcChannelOptions? options = null, CancellationToken cancellationToken = default)
     {
         _channelOpened = true;
-        return IpcChannel.CreateAsync(PipeReader.Create(_fromChild, IpcChannel.StreamReading), PipeWriter.Create(_toChild, IpcChannel.StreamWriting), formatter, options, new StreamPair(_fromChild, _toChild), cancellationToken);
+        return IpcChannel.CreateAsync(PipeReader.Create(_fromChild, IpcChannel.StreamReading), PipeWriter.Create(_toChild, IpcChannel.StreamWriting), formatter, options, new OwnedStreams(_fromChild, _toChild), cancellationToken);
     }
 
     /// <summary>Disposes the pipes, unless a channel owns them.</summary>
@@ -161,13 +165,13 @@ public sealed class IpcParentPipes : IAsyncDisposable
     }
 }
 
-/// <summary>Two one-way streams disposed together.</summary>
-internal sealed class StreamPair : IAsyncDisposable
+/// <summary>The stream, or the two one-way streams, under a channel: disposed together when the channel is.</summary>
+internal sealed class OwnedStreams : IAsyncDisposable
 {
     private readonly Stream _first;
-    private readonly Stream _second;
+    private readonly Stream? _second;
 
-    public StreamPair(Stream first, Stream second)
+    public OwnedStreams(Stream first, Stream? second = null)
     {
         _first = first;
         _second = second;
@@ -176,6 +180,9 @@ internal sealed class StreamPair : IAsyncDisposable
     public async ValueTask DisposeAsync()
     {
         await _first.DisposeAsync().ConfigureAwait(false);
-        await _second.DisposeAsync().ConfigureAwait(false);
+        if (_second is not null)
+        {
+            await _second.DisposeAsync().ConfigureAwait(false);
+        }
     }
 }

@@ -8,7 +8,9 @@ using System.Threading;
 using System.Threading.Channels;
 using System.Threading.Tasks;
 using FastSerialization.Ipc.Internal;
+#if !NETSTANDARD2_0
 using FastSerialization.Ipc.SharedMemory;
+#endif
 
 namespace FastSerialization.Ipc;
 
@@ -52,7 +54,7 @@ public sealed partial class IpcChannel : IAsyncDisposable
         _options = options;
         _transport = transport;
         _lifetime = new ChannelLifetime(AbortAsync);
-        _sender = new ChannelSender(writer, formatter, writesToAStream: transport is Stream or StreamPair, _lifetime);
+        _sender = new ChannelSender(writer, formatter, writesToAStream: transport is OwnedStreams, _lifetime);
         _inbox = new ReceiveQueue(options.ReceiveQueueCapacity, options.ReceiveQueueMaxBytes);
         IpcTelemetry.Opened(_inbox);
         _ = _inbox.Completion.ContinueWith(static (_, queue) => IpcTelemetry.Closed((ReceiveQueue)queue!), _inbox, CancellationToken.None, TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Default);
@@ -64,8 +66,16 @@ public sealed partial class IpcChannel : IAsyncDisposable
     /// <summary>The writer under the channel (tests reach past the send path with it).</summary>
     internal PipeWriter Writer => _sender.Writer;
 
+#if NETSTANDARD2_0
+    /// <summary>Whether the channel runs over shared memory: never in the netstandard2.0 build, which has no such transport.</summary>
+    private static bool OverSharedMemory => false;
+#else
     /// <summary>The shared-memory transport under the channel, or null (tests play a hostile peer through it).</summary>
     internal SharedMemoryTransport? SharedMemoryRings => _transport as SharedMemoryTransport;
+
+    /// <summary>Whether the channel runs over shared memory.</summary>
+    private bool OverSharedMemory => _transport is SharedMemoryTransport;
+#endif
 
     /// <summary>A task that completes when the channel stops receiving: normally when the peer closed it, faulted when it failed.</summary>
     public Task Completion => _receiver.Completion;
@@ -75,7 +85,7 @@ public sealed partial class IpcChannel : IAsyncDisposable
     /// machine (null, such as <see cref="IpcChannelOptions.SharedMemorySpinTime"/>) is the one chosen for this
     /// machine and this channel's transport. Changing the copy changes nothing.
     /// </summary>
-    public IpcChannelOptions Options => _options.Resolve(_transport is SharedMemoryTransport, Environment.ProcessorCount);
+    public IpcChannelOptions Options => _options.Resolve(OverSharedMemory, Environment.ProcessorCount);
 
     /// <summary>
     /// Opens a channel over a connected, two-way <paramref name="stream"/> (a socket's, a pipe's, or your
@@ -91,7 +101,7 @@ public sealed partial class IpcChannel : IAsyncDisposable
     public static Task<IpcChannel> CreateAsync(Stream stream, CustomBinaryFormatter formatter, IpcChannelOptions? options = null, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(stream);
-        return CreateAsync(PipeReader.Create(stream, StreamReading), PipeWriter.Create(stream, StreamWriting), formatter, options, stream, cancellationToken);
+        return CreateAsync(PipeReader.Create(stream, StreamReading), PipeWriter.Create(stream, StreamWriting), formatter, options, new OwnedStreams(stream), cancellationToken);
     }
 
     /// <summary>
@@ -221,7 +231,7 @@ public sealed partial class IpcChannel : IAsyncDisposable
         _lifetime.TryMarkClosed();
         _lifetime.CancelClosing();
         _sender.CancelPendingFlush(); // wakes a flush that waits for the peer
-        if (_transport is not null and not SharedMemoryTransport)
+        if (_transport is not null && !OverSharedMemory)
         {
             // A stream transport: closing it now fails a write blocked in a full socket or pipe, and leaves
             // nothing for completing the writer to flush into. (The rings of shared memory stay mapped until
@@ -248,7 +258,7 @@ public sealed partial class IpcChannel : IAsyncDisposable
         }
 
         await _reader.CompleteAsync().ConfigureAwait(false);
-        if (_transport is SharedMemoryTransport)
+        if (OverSharedMemory)
         {
             // The rings are unmapped with the transport: wait for a sender still inside them (one that
             // passed its closed check before this began, or a flush that is waking up) to leave. A sender
@@ -274,10 +284,12 @@ public sealed partial class IpcChannel : IAsyncDisposable
     /// <summary>The largest record the transport can ever hold whole: a shared-memory ring's size; no bound for a stream.</summary>
     private static long LargestRecordThrough(IAsyncDisposable? transport)
     {
+#if !NETSTANDARD2_0
         if (transport is SharedMemoryTransport rings && !OperatingSystem.IsWindows())
         {
             return rings.File.Capacity;
         }
+#endif
 
         return long.MaxValue;
     }

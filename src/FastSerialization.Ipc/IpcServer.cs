@@ -7,8 +7,9 @@ using System.Runtime.CompilerServices;
 using System.Threading;
 using System.Threading.Tasks;
 using FastSerialization.Ipc.Internal;
+#if !NETSTANDARD2_0
 using FastSerialization.Ipc.SharedMemory;
-using Microsoft.Win32.SafeHandles;
+#endif
 
 namespace FastSerialization.Ipc;
 
@@ -25,12 +26,12 @@ public sealed class IpcServer : IAsyncDisposable
     private readonly Socket? _listener;
     private readonly string? _socketPath;
     private readonly IpcTransport _transport;
-    private readonly SafeFileHandle? _nameLock;
+    private readonly IDisposable? _nameLock;
     private readonly CancellationTokenSource _disposing = new();
     private int _disposed;
     private int _maxPendingHandshakes = 64;
 
-    private IpcServer(string name, CustomBinaryFormatter formatter, IpcChannelOptions? options, Socket? listener, string? socketPath, IpcTransport transport = IpcTransport.UnixSocket, SafeFileHandle? nameLock = null)
+    private IpcServer(string name, CustomBinaryFormatter formatter, IpcChannelOptions? options, Socket? listener, string? socketPath, IpcTransport transport = IpcTransport.UnixSocket, IDisposable? nameLock = null)
     {
         _nameLock = nameLock;
         _name = name;
@@ -111,26 +112,32 @@ public sealed class IpcServer : IAsyncDisposable
         TransportChoice.Check(transport);
         if (OperatingSystem.IsWindows())
         {
+#if NETSTANDARD2_0
+            throw new PlatformNotSupportedException("The netstandard2.0 build (.NET Framework) cannot restrict a named pipe to the current user, so it does not listen on Windows; run the server on .NET 8 or later (this build connects to it).");
+#else
             return new IpcServer(name, formatter, options, listener: null, socketPath: null);
+#endif
         }
 
         string path = IpcEndpoint.SocketPath(name, IpcEndpoint.EnsurePrivateDirectory());
 
         // Whoever holds the name's lock alone may replace a stale socket: two servers started at once on
         // one stale socket cannot both delete and bind it (one of them would be unreachable).
-        SafeFileHandle nameLock = IpcEndpoint.LockName(path, name);
+        IDisposable nameLock = IpcEndpoint.LockName(path, name);
         Socket? listener = null;
         try
         {
+#if !NETSTANDARD2_0
             if (transport == IpcTransport.SharedMemory)
             {
                 SharedMemoryFile.RemoveStale(name);
             }
+#endif
 
             RemoveStaleSocket(path, name);
-            listener = new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
-            listener.Bind(new UnixDomainSocketEndPoint(path));
-            File.SetUnixFileMode(path, UnixFileMode.UserRead | UnixFileMode.UserWrite);
+            listener = UnixPlatform.NewSocket();
+            UnixPlatform.Bind(listener, path);
+            UnixPlatform.SetMode(path, UnixPlatform.OwnerOnlyFile);
             listener.Listen(128);
             return new IpcServer(name, formatter, options, listener, path, transport, nameLock);
         }
@@ -343,7 +350,7 @@ public sealed class IpcServer : IAsyncDisposable
     {
         if (_listener is not null)
         {
-            return await _listener.AcceptAsync(cancellationToken).ConfigureAwait(false);
+            return await UnixPlatform.AcceptAsync(_listener, cancellationToken).ConfigureAwait(false);
         }
 
         return await AcceptPipeAsync(cancellationToken).ConfigureAwait(false);
@@ -393,6 +400,10 @@ public sealed class IpcServer : IAsyncDisposable
 
     private async Task<Stream> AcceptPipeAsync(CancellationToken cancellationToken)
     {
+#if NETSTANDARD2_0
+        await Task.Yield();
+        throw new PlatformNotSupportedException("The netstandard2.0 build does not listen on named pipes.");
+#else
         if (!OperatingSystem.IsWindows())
         {
             throw new PlatformNotSupportedException("Named pipes are used on Windows only.");
@@ -414,6 +425,7 @@ public sealed class IpcServer : IAsyncDisposable
             await pipe.DisposeAsync().ConfigureAwait(false);
             throw;
         }
+#endif
     }
 
     /// <summary>Deletes a socket file whose server is gone; fails if a server still answers on it.</summary>
@@ -424,11 +436,11 @@ public sealed class IpcServer : IAsyncDisposable
             return;
         }
 
-        using (var probe = new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified))
+        using (Socket probe = UnixPlatform.NewSocket())
         {
             try
             {
-                probe.Connect(new UnixDomainSocketEndPoint(path));
+                UnixPlatform.Connect(probe, path);
                 throw new IpcException($"A server is already listening under the name '{name}' ({path}).");
             }
             catch (SocketException)

@@ -1,8 +1,6 @@
 using System;
-using System.Diagnostics;
 using System.IO;
 using System.Linq;
-using System.Reflection;
 using FluentAssertions;
 using Xunit;
 
@@ -15,9 +13,6 @@ namespace FastSerialization.Interop.Tests;
 public sealed class Net48RecordFileTests : IDisposable
 {
     private const int Count = 600;
-
-    private static readonly string Net48Program =
-        typeof(Net48RecordFileTests).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == "Net48ProgramPath").Value!;
 
     private readonly string _directory = Path.Combine(Path.GetTempPath(), "fs-interop-tests", Guid.NewGuid().ToString("N"));
 
@@ -80,20 +75,7 @@ public sealed class Net48RecordFileTests : IDisposable
 
     private static string RunOnMono(string command, string path, int count)
     {
-        string mono = new[] { "/usr/bin/mono", "/usr/local/bin/mono" }.FirstOrDefault(File.Exists)
-            ?? throw new InvalidOperationException(
-                "These tests run a .NET Framework 4.8 program on Mono: install it (Debian/Ubuntu: sudo apt-get install -y mono-devel); .ci/run installs it.");
-        File.Exists(Net48Program).Should().BeTrue($"the net48 program is built with the tests ({Net48Program})");
-        var info = new ProcessStartInfo(mono) { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
-        info.ArgumentList.Add(Net48Program);
-        info.ArgumentList.Add(command);
-        info.ArgumentList.Add(path);
-        info.ArgumentList.Add(count.ToString(System.Globalization.CultureInfo.InvariantCulture));
-        using Process process = Process.Start(info)!;
-        System.Threading.Tasks.Task<string> errors = process.StandardError.ReadToEndAsync();
-        string output = process.StandardOutput.ReadToEnd();
-        process.WaitForExit(120_000).Should().BeTrue("the net48 program finishes");
-        process.ExitCode.Should().Be(0, $"the net48 program succeeds; it said: {output} {errors.Result}");
-        return output;
+        using var program = new Net48Program(command, path, count);
+        return program.WaitForSuccessAsync().GetAwaiter().GetResult();
     }
 }

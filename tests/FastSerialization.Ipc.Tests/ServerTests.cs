@@ -31,6 +31,7 @@ public class ServerTests
     [InlineData("../escape")]
     [InlineData("a/b")]
     [InlineData(".hidden")]
+    [InlineData("name\n")] // '$' alone would let a final newline through
     [InlineData("this-name-is-far-too-long-to-be-a-channel-name-because-it-goes-on-and-on")]
     public void InvalidNames_AreRefused(string name)
     {

@@ -340,7 +340,11 @@ internal sealed class ChannelSender
         {
             // One flush for everything sent until it runs.
             _flushScheduled = true;
+#if NETSTANDARD2_0
+            ThreadPool.UnsafeQueueUserWorkItem(static sender => _ = ((ChannelSender)sender!).ScheduledFlushAsync(), this);
+#else
             ThreadPool.UnsafeQueueUserWorkItem(static sender => _ = sender.ScheduledFlushAsync(), this, preferLocal: false);
+#endif
         }
     }
 

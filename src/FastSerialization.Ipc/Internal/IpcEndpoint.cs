@@ -38,11 +38,10 @@ internal static partial class IpcEndpoint
     {
         if (!Directory.Exists(directory))
         {
-            Directory.CreateDirectory(directory, UnixFileMode.UserRead | UnixFileMode.UserWrite | UnixFileMode.UserExecute);
+            UnixPlatform.CreatePrivateDirectory(directory);
         }
 
-        var info = new DirectoryInfo(directory);
-        if (info.LinkTarget is not null)
+        if (UnixPlatform.IsSymbolicLink(directory))
         {
             throw new IpcException($"The directory {directory} is a symbolic link; refusing to use it (it could lead to another user's directory).");
         }
@@ -50,12 +49,11 @@ internal static partial class IpcEndpoint
         // Mode 700 protects nothing in a directory that another user owns: its owner can replace the files.
         CheckOwnedByCurrentUser(directory, "directory");
 
-        UnixFileMode mode = info.UnixFileMode;
-        const UnixFileMode Private = UnixFileMode.UserRead | UnixFileMode.UserWrite | UnixFileMode.UserExecute;
-        if (mode != Private)
+        int mode = UnixPlatform.PermissionsOf(directory);
+        if (mode != UnixPlatform.OwnerOnlyDirectory)
         {
             throw new IpcException(
-                $"The directory {directory} has mode {Convert.ToString((int)mode, 8)}, not 700: another user could reach or replace its files, so it is refused. Remove it or make it private.");
+                $"The directory {directory} has mode {Convert.ToString(mode, 8)}, not 700: another user could reach or replace its files, so it is refused. Remove it or make it private.");
         }
 
         return directory;
@@ -72,7 +70,7 @@ internal static partial class IpcEndpoint
         }
 
         // A long directory (a deep TMPDIR): name the socket by a hash of the channel name.
-        string hash = Convert.ToHexString(SHA256.HashData(Encoding.UTF8.GetBytes(name)), 0, 8).ToLowerInvariant();
+        string hash = HexOfHash(name);
         path = Path.Combine(directory, hash + ".sock");
         if (Encoding.UTF8.GetByteCount(path) > MaxSocketPathBytes)
         {
@@ -94,7 +92,7 @@ internal static partial class IpcEndpoint
             return Path.Combine(runtime, "fastserialization");
         }
 
-        return Path.Combine(Path.GetTempPath(), "fastserialization-" + geteuid().ToString(System.Globalization.CultureInfo.InvariantCulture));
+        return Path.Combine(Path.GetTempPath(), "fastserialization-" + UnixPlatform.UserId().ToString(System.Globalization.CultureInfo.InvariantCulture));
     }
 
     /// <summary>
@@ -104,8 +102,8 @@ internal static partial class IpcEndpoint
     [UnsupportedOSPlatform("windows")]
     public static void CheckOwnedByCurrentUser(string path, string what)
     {
-        uint? owner = OwnerOf(path); // null: gone meanwhile (the open or connect that follows fails on its own), or not checkable here
-        uint me = geteuid();
+        uint? owner = UnixPlatform.OwnerOf(path); // null: gone meanwhile (the open or connect that follows fails on its own), or not checkable here
+        uint me = UnixPlatform.UserId();
         if (owner is { } uid && uid != me)
         {
             throw new IpcException(
@@ -113,67 +111,23 @@ internal static partial class IpcEndpoint
         }
     }
 
-    /// <summary>
-    /// The owner's user id of <paramref name="path"/> itself (a link is not followed); null when it does not
-    /// exist, or where this system offers no way to ask (a Unix other than Linux and macOS, a C library
-    /// without <c>statx</c>).
-    /// </summary>
-    [UnsupportedOSPlatform("windows")]
-    private static unsafe uint? OwnerOf(string path)
+    /// <summary>The first 8 bytes of the SHA-256 of <paramref name="name"/>'s UTF-8, as 16 lowercase hex digits.</summary>
+    private static string HexOfHash(string name)
     {
-        const int Errno = 0;
-        const int NoSuchFile = 2; // ENOENT, on Linux and macOS
-        byte* buffer = stackalloc byte[256];
-        int result;
-        int uidOffset;
-        if (OperatingSystem.IsLinux())
+        byte[] hash;
+        using (var sha = SHA256.Create())
         {
-            const int AtFdCwd = -100;
-            const int AtSymlinkNoFollow = 0x100;
-            const uint StatxUid = 0x8;
-            try
-            {
-                result = statx(AtFdCwd, path, AtSymlinkNoFollow, StatxUid, buffer); // struct statx: the same on every architecture
-            }
-            catch (EntryPointNotFoundException)
-            {
-                return null;
-            }
-
-            uidOffset = 20;
-        }
-        else if (OperatingSystem.IsMacOS())
-        {
-            result = RuntimeInformation.ProcessArchitecture == Architecture.X64 ? lstat_x64(path, buffer) : lstat(path, buffer);
-            uidOffset = 16; // struct stat (64-bit inodes): dev (4), mode (2), nlink (2), ino (8), uid
-        }
-        else
-        {
-            return null;
+            hash = sha.ComputeHash(Encoding.UTF8.GetBytes(name));
         }
 
-        if (result != Errno)
+        var hex = new StringBuilder(16);
+        for (int i = 0; i < 8; i++)
         {
-            int error = Marshal.GetLastPInvokeError();
-            if (error == NoSuchFile)
-            {
-                return null;
-            }
-
-            throw new IpcException($"Cannot read the owner of {path}: error {error}.");
+            hex.Append(hash[i].ToString("x2", System.Globalization.CultureInfo.InvariantCulture));
         }
 
-        return *(uint*)(buffer + uidOffset);
+        return hex.ToString();
     }
-
-    [LibraryImport("libc", EntryPoint = "statx", StringMarshalling = StringMarshalling.Utf8, SetLastError = true)]
-    private static unsafe partial int statx(int directory, string path, int flags, uint mask, byte* buffer);
-
-    [LibraryImport("libc", EntryPoint = "lstat", StringMarshalling = StringMarshalling.Utf8, SetLastError = true)]
-    private static unsafe partial int lstat(string path, byte* buffer);
-
-    [LibraryImport("libc", EntryPoint = "lstat$INODE64", StringMarshalling = StringMarshalling.Utf8, SetLastError = true)]
-    private static unsafe partial int lstat_x64(string path, byte* buffer);
 
     /// <summary>
     /// Takes the name's lock (an exclusive <c>flock</c> on <c>NAME.sock.lock</c> beside the socket), held for as
@@ -181,35 +135,27 @@ internal static partial class IpcEndpoint
     /// server that holds it may replace a stale socket. Throws when another server holds it.
     /// </summary>
     [UnsupportedOSPlatform("windows")]
-    public static SafeFileHandle LockName(string socketPath, string name)
+    public static IDisposable LockName(string socketPath, string name)
     {
         string path = socketPath + ".lock";
-        SafeFileHandle handle;
+        IDisposable? handle;
         try
         {
-            // FileShare.None: the runtime takes the same exclusive flock (unless file locking was turned off
-            // in its settings, which is why it is taken below as well); a second server fails here.
-            handle = File.OpenHandle(path, FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.None, FileOptions.None, preallocationSize: 0);
-        }
-        catch (IOException ex) when (ex.HResult == (OperatingSystem.IsMacOS() ? WouldBlockMacOS : WouldBlockLinux))
-        {
-            throw new IpcException($"A server is already listening under the name '{name}' ({socketPath}): it holds {path}.", ex);
+            handle = UnixPlatform.TryLockFile(path);
         }
         catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
         {
             throw new IpcException($"Cannot open the lock file {path}: {ex.Message}", ex);
         }
 
+        if (handle is null)
+        {
+            throw new IpcException($"A server is already listening under the name '{name}' ({socketPath}): it holds {path}.");
+        }
+
         try
         {
             CheckOwnedByCurrentUser(path, "lock file");
-            const int LockExclusive = 2;
-            const int LockNonBlocking = 4;
-            if (flock(handle, LockExclusive | LockNonBlocking) != 0)
-            {
-                throw new IpcException($"A server is already listening under the name '{name}' ({socketPath}): it holds {path}.");
-            }
-
             return handle;
         }
         catch
@@ -219,22 +165,19 @@ internal static partial class IpcEndpoint
         }
     }
 
-    /// <summary>EWOULDBLOCK on Linux: the runtime's HResult for an open that another handle's flock refused.</summary>
-    private const int WouldBlockLinux = 11;
-
-    /// <summary>EWOULDBLOCK on macOS.</summary>
-    private const int WouldBlockMacOS = 35;
-
-    [LibraryImport("libc", EntryPoint = "flock", SetLastError = true)]
-    private static partial int flock(SafeFileHandle file, int operation);
-
     /// <summary>The effective user id of this process.</summary>
     [UnsupportedOSPlatform("windows")]
-    public static uint UserId() => geteuid();
+    public static uint UserId() => UnixPlatform.UserId();
 
-    [LibraryImport("libc", EntryPoint = "geteuid")]
-    private static partial uint geteuid();
+#if NETSTANDARD2_0
+    private static readonly Regex NamePatternRegex = new(NamePatternText, RegexOptions.CultureInvariant);
 
-    [GeneratedRegex("^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}$", RegexOptions.CultureInvariant)]
+    private static Regex NamePattern() => NamePatternRegex;
+#else
+    [GeneratedRegex(NamePatternText, RegexOptions.CultureInvariant)]
     private static partial Regex NamePattern();
+#endif
+
+    /// <summary>A channel name: 1 to 64 letters, digits, '.', '_' or '-', not starting with '.'; <c>\z</c>, not <c>$</c>, which would let a final newline through.</summary>
+    private const string NamePatternText = @"^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}\z";
 }

@@ -2,7 +2,9 @@ using System;
 using System.Net.Sockets;
 using System.Threading;
 using System.Threading.Tasks;
+#if !NETSTANDARD2_0
 using FastSerialization.Ipc.SharedMemory;
+#endif
 
 namespace FastSerialization.Ipc.Internal;
 
@@ -15,13 +17,20 @@ internal static class TransportChoice
 {
     /// <summary>Refuses a transport that does not exist, or that this platform does not support.</summary>
     /// <exception cref="ArgumentOutOfRangeException">Not a transport.</exception>
-    /// <exception cref="PlatformNotSupportedException">Shared memory on Windows.</exception>
+    /// <exception cref="PlatformNotSupportedException">Shared memory on Windows, or in the netstandard2.0 build.</exception>
     public static void Check(IpcTransport transport)
     {
         if (transport is not (IpcTransport.UnixSocket or IpcTransport.SharedMemory))
         {
             throw new ArgumentOutOfRangeException(nameof(transport), transport, "Unknown transport.");
         }
+
+#if NETSTANDARD2_0
+        if (transport == IpcTransport.SharedMemory)
+        {
+            throw new PlatformNotSupportedException("The netstandard2.0 build (.NET Framework, Mono) has no shared-memory transport; use IpcTransport.UnixSocket, which is a named pipe on Windows. The shared-memory transport comes with the .NET 8 and later builds.");
+        }
+#endif
 
         if (transport == IpcTransport.SharedMemory && OperatingSystem.IsWindows())
         {
@@ -37,12 +46,14 @@ internal static class TransportChoice
     public static Task<IpcChannel> OpenAsync(
         Socket socket, IpcTransport transport, bool isServer, string name, CustomBinaryFormatter formatter, IpcChannelOptions? options, CancellationToken cancellationToken)
     {
+#if !NETSTANDARD2_0
         if (transport == IpcTransport.SharedMemory && !OperatingSystem.IsWindows())
         {
             return isServer
                 ? SharedMemoryTransport.AcceptAsync(socket, name, formatter, options, cancellationToken)
                 : SharedMemoryTransport.ConnectAsync(socket, name, formatter, options, cancellationToken);
         }
+#endif
 
         return IpcChannel.CreateAsync(new NetworkStream(socket, ownsSocket: true), formatter, options, cancellationToken);
     }
