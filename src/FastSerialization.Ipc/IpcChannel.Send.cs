@@ -141,9 +141,27 @@ public sealed partial class IpcChannel
     public Task SendBatchAsync<T>(ReadOnlyMemory<T> messages, CancellationToken cancellationToken = default) =>
         _sender.SendBatchAsync(messages, list: null, cancellationToken);
 
+    /// <summary>
+    /// Sends every message of the array as one batch; see <see cref="SendBatchAsync{T}(ReadOnlyMemory{T}, CancellationToken)"/>.
+    /// (An array converts to both of the other overloads' parameters; this one spares a call that names
+    /// <typeparamref name="T"/>, such as <c>SendBatchAsync&lt;Trade&gt;(trades)</c>, the compiler's ambiguity error.)
+    /// </summary>
+    /// <typeparam name="T">The messages' static type; their runtime types must be registered.</typeparam>
+    /// <param name="messages">The messages.</param>
+    /// <param name="cancellationToken">Cancels the wait for other senders or for the transport.</param>
+    /// <returns>A task that completes when every message was handed to the transport.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="messages"/> or one of them is null.</exception>
+    /// <exception cref="FastSerializationException">A message's type is not registered, or it cannot be written (the messages before it were sent).</exception>
+    /// <exception cref="IpcException">The channel is closed or the connection broke.</exception>
+    public Task SendBatchAsync<T>(T[] messages, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(messages);
+        return _sender.SendBatchAsync<T>(messages, list: null, cancellationToken);
+    }
+
     /// <summary>Sends every message of <paramref name="messages"/> as one batch; see <see cref="SendBatchAsync{T}(ReadOnlyMemory{T}, CancellationToken)"/>.</summary>
     /// <typeparam name="T">The messages' static type; their runtime types must be registered.</typeparam>
-    /// <param name="messages">The messages (an array or a list).</param>
+    /// <param name="messages">The messages (a list, or any read-only list).</param>
     /// <param name="cancellationToken">Cancels the wait for other senders or for the transport.</param>
     /// <returns>A task that completes when every message was handed to the transport.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="messages"/> or one of them is null.</exception>

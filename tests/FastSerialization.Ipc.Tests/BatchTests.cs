@@ -76,7 +76,8 @@ public class BatchTests
         {
             Trade[] trades = Enumerable.Range(0, size).Select(i => Trade.Make(next + i)).ToArray();
             next += size;
-            await (size % 2 == 0 ? a.SendBatchAsync(trades) : a.SendBatchAsync(trades.ToList())).WaitAsync(Timeout);
+            // An array, with the type argument named (the array overload spares that call an ambiguity error), or a list.
+            await (size % 2 == 0 ? a.SendBatchAsync<Trade>(trades) : a.SendBatchAsync<Trade>(trades.ToList())).WaitAsync(Timeout);
         }
 
         await a.SendBatchAsync(ReadOnlyMemory<Trade>.Empty).WaitAsync(Timeout); // nothing to send: completes
@@ -101,6 +102,8 @@ public class BatchTests
         await send.Should().ThrowAsync<FastSerializationException>();
         Func<Task> sendNull = () => a.SendBatchAsync(new Trade?[] { Trade.Make(2), null });
         await sendNull.Should().ThrowAsync<ArgumentNullException>();
+        Func<Task> sendNullArray = () => a.SendBatchAsync((Trade[])null!);
+        await sendNullArray.Should().ThrowAsync<ArgumentNullException>().WithParameterName("messages");
         await a.SendBatchAsync(new[] { Trade.Make(3) }).WaitAsync(Timeout);
         await a.DisposeAsync();
 
