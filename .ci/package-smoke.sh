@@ -60,6 +60,13 @@ check_metadata FastSerialization.Files
 echo "package-smoke: packing FastSerialization.Ipc $version"
 dotnet pack "$root/src/FastSerialization.Ipc/FastSerialization.Ipc.csproj" -c Release -o "$feed" -p:Version="$version" --nologo -v:q
 check_metadata FastSerialization.Ipc
+# The .NET Framework 4.8 build (docs/MIGRATION.md, "A .NET Framework service next to .NET 10 ones") is in the package.
+for tfm in netstandard2.0 net8.0 net10.0; do
+    if ! unzip -l "$feed/FastSerialization.Ipc.$version.nupkg" | grep -q " lib/$tfm/FastSerialization.Ipc.dll$"; then
+        echo "package-smoke: FAIL: FastSerialization.Ipc has no lib/$tfm build" >&2
+        exit 1
+    fi
+done
 echo "package-smoke: packing FastSerialization.Ipc.Hosting $version"
 dotnet pack "$root/src/FastSerialization.Ipc.Hosting/FastSerialization.Ipc.Hosting.csproj" -c Release -o "$feed" -p:Version="$version" --nologo -v:q
 check_metadata FastSerialization.Ipc.Hosting
