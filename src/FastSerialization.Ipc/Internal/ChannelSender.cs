@@ -92,12 +92,12 @@ internal sealed class ChannelSender
     /// <summary>Tells the peer that request <paramref name="correlationId"/> failed, with <paramref name="message"/>.</summary>
     public Task SendFailureAsync(ulong correlationId, string message, CancellationToken cancellationToken)
     {
-        var body = new ArrayBufferWriter<byte>();
+        var body = new ByteBufferWriter();
         var writer = new FastBinaryWriter(body);
         writer.WriteVarUInt64(correlationId);
         writer.Write(message);
         writer.Flush();
-        var record = new ArrayBufferWriter<byte>();
+        var record = new ByteBufferWriter();
         ControlRecord.Write(record, ControlKind.Failure, body.WrittenSpan);
         return WriteAndFlushAsync(record.WrittenMemory, cancellationToken);
     }
@@ -105,7 +105,7 @@ internal sealed class ChannelSender
     /// <summary>Sends this side's handshake, before anybody else can send.</summary>
     public Task SendHandshakeAsync(Handshake local, CancellationToken cancellationToken)
     {
-        var record = new ArrayBufferWriter<byte>();
+        var record = new ByteBufferWriter();
         local.WriteTo(record);
         return WriteAndFlushAsync(record.WrittenMemory, cancellationToken);
     }

@@ -31,7 +31,7 @@ internal sealed class Handshake
 
     public void WriteTo(IBufferWriter<byte> output)
     {
-        var body = new ArrayBufferWriter<byte>();
+        var body = new ByteBufferWriter();
         var writer = new FastBinaryWriter(body);
         writer.WriteRaw(Magic);
         writer.WriteVarUInt32((uint)Version);

@@ -3,6 +3,15 @@
 // (ArgumentNullException.ThrowIfNull, ObjectDisposedException.ThrowIf, OperatingSystem.IsWindows and the like)
 // as C# 14 static extension members, so that one source compiles for every target.
 #if NETSTANDARD2_0
+// Aliases, not types of the framework's names: the tests see this assembly's internals, and a second
+// System.Threading.Tasks.TaskCompletionSource or System.Buffers.ArrayBufferWriter<T> would be ambiguous there.
+global using TaskCompletionSource = FastSerialization.Ipc.Internal.VoidTaskCompletionSource;
+global using ByteBufferWriter = FastSerialization.Ipc.Internal.ByteArrayBufferWriter;
+#else
+global using ByteBufferWriter = System.Buffers.ArrayBufferWriter<byte>;
+#endif
+
+#if NETSTANDARD2_0
 namespace System.Runtime.CompilerServices
 {
     internal static class IsExternalInit
@@ -66,16 +75,20 @@ namespace System.Diagnostics.CodeAnalysis
     }
 }
 
-namespace System.Threading.Tasks
+namespace FastSerialization.Ipc.Internal
 {
+    using System;
+    using System.Threading;
+    using System.Threading.Tasks;
+
     /// <summary>The non-generic <c>TaskCompletionSource</c> of .NET 5 and later, over a <see cref="TaskCompletionSource{TResult}"/>.</summary>
-    internal sealed class TaskCompletionSource
+    internal sealed class VoidTaskCompletionSource
     {
         private readonly TaskCompletionSource<bool> _inner;
 
-        public TaskCompletionSource() => _inner = new TaskCompletionSource<bool>();
+        public VoidTaskCompletionSource() => _inner = new TaskCompletionSource<bool>();
 
-        public TaskCompletionSource(TaskCreationOptions creationOptions) => _inner = new TaskCompletionSource<bool>(creationOptions);
+        public VoidTaskCompletionSource(TaskCreationOptions creationOptions) => _inner = new TaskCompletionSource<bool>(creationOptions);
 
         public Task Task => _inner.Task;
 
@@ -97,17 +110,20 @@ namespace System.Threading.Tasks
     }
 }
 
-namespace System.Buffers
+namespace FastSerialization.Ipc.Internal
 {
-    /// <summary>The <c>ArrayBufferWriter</c> of .NET Core 3.0 and later: an <see cref="IBufferWriter{T}"/> over a growing array.</summary>
-    internal sealed class ArrayBufferWriter<T> : IBufferWriter<T>
+    using System;
+    using System.Buffers;
+
+    /// <summary>The <c>ArrayBufferWriter&lt;byte&gt;</c> of .NET Core 3.0 and later: an <see cref="IBufferWriter{T}"/> over a growing array.</summary>
+    internal sealed class ByteArrayBufferWriter : IBufferWriter<byte>
     {
-        private T[] _buffer = new T[256];
+        private byte[] _buffer = new byte[256];
         private int _written;
 
-        public ReadOnlySpan<T> WrittenSpan => _buffer.AsSpan(0, _written);
+        public ReadOnlySpan<byte> WrittenSpan => _buffer.AsSpan(0, _written);
 
-        public ReadOnlyMemory<T> WrittenMemory => _buffer.AsMemory(0, _written);
+        public ReadOnlyMemory<byte> WrittenMemory => _buffer.AsMemory(0, _written);
 
         public int WrittenCount => _written;
 
@@ -127,13 +143,13 @@ namespace System.Buffers
             _written += count;
         }
 
-        public Memory<T> GetMemory(int sizeHint = 0)
+        public Memory<byte> GetMemory(int sizeHint = 0)
         {
             Ensure(sizeHint);
             return _buffer.AsMemory(_written);
         }
 
-        public Span<T> GetSpan(int sizeHint = 0)
+        public Span<byte> GetSpan(int sizeHint = 0)
         {
             Ensure(sizeHint);
             return _buffer.AsSpan(_written);
