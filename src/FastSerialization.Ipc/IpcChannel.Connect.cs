@@ -41,7 +41,7 @@ public sealed partial class IpcChannel
     /// <returns>The open channel.</returns>
     /// <exception cref="IpcException">No server listens under that name, or the connection failed.</exception>
     /// <exception cref="IpcHandshakeException">The server's registry, format version or transport differs.</exception>
-    /// <exception cref="PlatformNotSupportedException">Shared memory on Windows (not supported yet).</exception>
+    /// <exception cref="PlatformNotSupportedException">Shared memory on Windows (not supported yet), or in the netstandard2.0 build (.NET Framework, Mono).</exception>
     public static async Task<IpcChannel> ConnectAsync(string name, CustomBinaryFormatter formatter, IpcTransport transport, IpcChannelOptions? options = null, CancellationToken cancellationToken = default)
     {
         IpcEndpoint.ValidateName(name);

@@ -88,6 +88,7 @@ public sealed class IpcServer : IAsyncDisposable
     /// <returns>The listening server.</returns>
     /// <exception cref="ArgumentException">The name is not valid.</exception>
     /// <exception cref="IpcException">Another server is listening under that name, or the socket directory is not private.</exception>
+    /// <exception cref="PlatformNotSupportedException">In the netstandard2.0 build (.NET Framework), on Windows.</exception>
     public static IpcServer Listen(string name, CustomBinaryFormatter formatter, IpcChannelOptions? options = null) =>
         Listen(name, formatter, IpcTransport.UnixSocket, options);
 
@@ -104,7 +105,10 @@ public sealed class IpcServer : IAsyncDisposable
     /// <returns>The listening server.</returns>
     /// <exception cref="ArgumentException">The name is not valid.</exception>
     /// <exception cref="IpcException">Another server is listening under that name, or the socket directory is not private.</exception>
-    /// <exception cref="PlatformNotSupportedException">Shared memory on Windows (not supported yet).</exception>
+    /// <exception cref="PlatformNotSupportedException">
+    /// Shared memory on Windows (not supported yet); in the netstandard2.0 build (.NET Framework, Mono), shared memory
+    /// anywhere and listening on Windows.
+    /// </exception>
     public static IpcServer Listen(string name, CustomBinaryFormatter formatter, IpcTransport transport, IpcChannelOptions? options = null)
     {
         IpcEndpoint.ValidateName(name);

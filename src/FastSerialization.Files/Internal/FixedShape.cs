@@ -36,7 +36,7 @@ internal sealed class FixedShape
 
         if (!layout.MemoryLayoutMatches || !BitConverter.IsLittleEndian || Unsafe.SizeOf<T>() != layout.Size)
         {
-            throw new PlatformNotSupportedException($"Records of {typeof(T)} cannot be viewed in place here: its memory layout differs from its wire layout, or the machine is big-endian. Read them with RecordFileReader.");
+            throw new PlatformNotSupportedException($"Records of {typeof(T)} cannot be viewed in place here: its memory layout differs from its wire layout, or the machine is big-endian. Read them one at a time (RecordFileReader.ReadRecord, or the formatter).");
         }
 
         if (!formatter.TryGetTypeId(typeof(T), out int typeId))

@@ -254,7 +254,10 @@ namespace FastSerialization.Ipc
             public Task WaitAsync(TimeSpan timeout) => task.WaitAsync(timeout, CancellationToken.None);
 
             /// <summary>The task, or a <see cref="TimeoutException"/> or cancellation if it does not finish first (it goes on running).</summary>
-            public async Task WaitAsync(TimeSpan timeout, CancellationToken cancellationToken)
+            public Task WaitAsync(TimeSpan timeout, CancellationToken cancellationToken) =>
+                task.IsCompleted || (timeout == Timeout.InfiniteTimeSpan && !cancellationToken.CanBeCanceled) ? task : task.WaitLimitedAsync(timeout, cancellationToken);
+
+            private async Task WaitLimitedAsync(TimeSpan timeout, CancellationToken cancellationToken)
             {
                 if (!task.IsCompleted)
                 {

@@ -82,7 +82,21 @@ internal static partial class UnixPlatform
             }
         }
 
-        _ = accepting.ContinueWith(static done => done.Result.Dispose(), CancellationToken.None, TaskContinuationOptions.OnlyOnRanToCompletion | TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Default);
+        _ = accepting.ContinueWith(
+            static done =>
+            {
+                if (done.Status == TaskStatus.RanToCompletion)
+                {
+                    done.Result.Dispose();
+                }
+                else
+                {
+                    _ = done.Exception; // the listener was closed meanwhile: observed, not reported
+                }
+            },
+            CancellationToken.None,
+            TaskContinuationOptions.ExecuteSynchronously,
+            TaskScheduler.Default);
         throw new OperationCanceledException(cancellationToken);
 #else
         return await listener.AcceptAsync(cancellationToken).ConfigureAwait(false);
