@@ -1,5 +1,6 @@
 using System;
 using System.Buffers;
+using System.Buffers.Binary;
 using System.IO.Pipelines;
 using System.Threading;
 using System.Threading.Tasks;
@@ -227,7 +228,7 @@ internal sealed class RingPipeWriter : PipeWriter, IInPlaceWriter
         long end = Mark;
         while (end - _nextRecord >= 4)
         {
-            uint length = (uint)(ByteAt(_nextRecord) | (ByteAt(_nextRecord + 1) << 8) | (ByteAt(_nextRecord + 2) << 16) | (ByteAt(_nextRecord + 3) << 24));
+            uint length = LengthAt(_nextRecord);
             long total = 4L + length;
             if (total > _ring.Capacity)
             {
@@ -237,6 +238,21 @@ internal sealed class RingPipeWriter : PipeWriter, IInPlaceWriter
 
             _nextRecord += total;
         }
+    }
+
+    /// <summary>
+    /// The little-endian length prefix at <paramref name="position"/>: one load when its 4 bytes are in the ring
+    /// and do not wrap around its end (nearly always), byte by byte otherwise (wrapped, or still staged).
+    /// </summary>
+    private unsafe uint LengthAt(long position)
+    {
+        long offset = position & _ring.Mask;
+        if (position + 4 <= _written && offset <= _ring.Capacity - 4)
+        {
+            return BinaryPrimitives.ReadUInt32LittleEndian(new ReadOnlySpan<byte>(_ring.Data + offset, 4));
+        }
+
+        return (uint)(ByteAt(position) | (ByteAt(position + 1) << 8) | (ByteAt(position + 2) << 16) | (ByteAt(position + 3) << 24));
     }
 
     private unsafe int ByteAt(long position) =>
