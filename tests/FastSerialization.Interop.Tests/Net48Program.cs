@@ -20,7 +20,7 @@ internal sealed class Net48Program : IDisposable
 
     private readonly Process _process;
     private readonly StringBuilder _output = new();
-    private readonly TaskCompletionSource _exited = new(TaskCreationOptions.RunContinuationsAsynchronously);
+    private readonly Task _exited;
 
     public Net48Program(string command, string argument, int count)
     {
@@ -33,16 +33,16 @@ internal sealed class Net48Program : IDisposable
         info.ArgumentList.Add(command);
         info.ArgumentList.Add(argument);
         info.ArgumentList.Add(count.ToString(System.Globalization.CultureInfo.InvariantCulture));
-        _process = new Process { StartInfo = info, EnableRaisingEvents = true };
+        _process = new Process { StartInfo = info };
         _process.OutputDataReceived += (_, e) => Append(e.Data);
         _process.ErrorDataReceived += (_, e) => Append(e.Data);
-        _process.Exited += (_, _) => _exited.TrySetResult();
         _process.Start();
         _process.BeginOutputReadLine();
         _process.BeginErrorReadLine();
+        _exited = _process.WaitForExitAsync(); // completes once the output has ended too
     }
 
-    public Task Exited => _exited.Task;
+    public Task Exited => _exited;
 
     public string Output
     {
@@ -61,7 +61,7 @@ internal sealed class Net48Program : IDisposable
         var deadline = DateTime.UtcNow.AddSeconds(60);
         while (!Output.Split('\n').Any(l => l.TrimEnd('\r') == line))
         {
-            _exited.Task.IsCompleted.Should().BeFalse($"the net48 program prints '{line}' before it exits; it said: {Output}");
+            _exited.IsCompleted.Should().BeFalse($"the net48 program prints '{line}' before it exits; it said: {Output}");
             DateTime.UtcNow.Should().BeBefore(deadline, $"the net48 program prints '{line}' within a minute; it said: {Output}");
             await Task.Delay(20);
         }
@@ -70,8 +70,7 @@ internal sealed class Net48Program : IDisposable
     /// <summary>Waits for the program to exit (at most two minutes) and checks that it succeeded; returns its output.</summary>
     public async Task<string> WaitForSuccessAsync()
     {
-        (await Task.WhenAny(_exited.Task, Task.Delay(TimeSpan.FromMinutes(2)))).Should().Be(_exited.Task, $"the net48 program finishes; it said: {Output}");
-        _process.WaitForExit(); // the output's end
+        (await Task.WhenAny(_exited, Task.Delay(TimeSpan.FromMinutes(2)))).Should().Be(_exited, $"the net48 program finishes; it said: {Output}");
         _process.ExitCode.Should().Be(0, $"the net48 program succeeds; it said: {Output}");
         return Output;
     }

@@ -157,7 +157,7 @@ public class CarelessPeerTests
         try
         {
             string directory = Path.Combine(runtime, "fastserialization");
-            if (IpcEndpoint.UserId() == 0)
+            if (UnixPlatform.UserId() == 0)
             {
                 // As root: the trick of the report, a private directory that another user (nobody) owns.
                 Directory.CreateDirectory(directory, UnixFileMode.UserRead | UnixFileMode.UserWrite | UnixFileMode.UserExecute);
@@ -183,7 +183,7 @@ public class CarelessPeerTests
     [Fact]
     public void ARingFileOwnedByAnotherUser_IsRefused()
     {
-        if (!OperatingSystem.IsLinux() || IpcEndpoint.UserId() != 0)
+        if (!OperatingSystem.IsLinux() || UnixPlatform.UserId() != 0)
         {
             // Only root can give a file in this user's private directory to another user: the directory
             // check (test above) is what keeps other users out for everyone else.

@@ -163,10 +163,6 @@ internal static partial class IpcEndpoint
         }
     }
 
-    /// <summary>The effective user id of this process.</summary>
-    [UnsupportedOSPlatform("windows")]
-    public static uint UserId() => UnixPlatform.UserId();
-
 #if NETSTANDARD2_0
     private static readonly Regex NamePatternRegex = new(NamePatternText, RegexOptions.CultureInvariant);
 

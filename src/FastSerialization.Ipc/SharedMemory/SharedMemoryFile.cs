@@ -65,7 +65,7 @@ internal sealed unsafe class SharedMemoryFile : IDisposable
     {
         if (string.IsNullOrEmpty(Environment.GetEnvironmentVariable("XDG_RUNTIME_DIR")) && System.IO.Directory.Exists("/dev/shm"))
         {
-            return IpcEndpoint.EnsurePrivateDirectory(System.IO.Path.Combine("/dev/shm", "fastserialization-" + IpcEndpoint.UserId().ToString(CultureInfo.InvariantCulture)));
+            return IpcEndpoint.EnsurePrivateDirectory(System.IO.Path.Combine("/dev/shm", "fastserialization-" + UnixPlatform.UserId().ToString(CultureInfo.InvariantCulture)));
         }
 
         return IpcEndpoint.EnsurePrivateDirectory();
