@@ -2,7 +2,6 @@ using System;
 using System.Buffers;
 using System.Collections.Generic;
 using System.Diagnostics;
-using System.Diagnostics.CodeAnalysis;
 using System.IO;
 using System.Threading;
 using FastSerialization.BinaryFormatterImport.Internal;
@@ -15,8 +14,6 @@ namespace FastSerialization.BinaryFormatterImport;
 /// importer's formatter. Payloads that hold a type no mapping covers are skipped and counted by type name;
 /// any other bad payload ends the conversion with a <see cref="FastSerializationException"/>.
 /// </summary>
-[RequiresUnreferencedCode(TrimmingMessages.Reflection)]
-[RequiresDynamicCode(TrimmingMessages.DynamicCode)]
 public sealed class BinaryFormatterConverter
 {
     private readonly BinaryFormatterImporter _importer;
@@ -89,7 +86,7 @@ public sealed class BinaryFormatterConverter
             object? root;
             try
             {
-                root = _importer.ImportOne(stream, typeof(object));
+                root = _importer.ImportOne(stream, BinaryFormatterTarget.Object);
             }
             catch (UnmappedTypeException e)
             {

@@ -1,61 +1,48 @@
 using System;
 using System.Collections;
 using System.Collections.Generic;
-using System.Diagnostics.CodeAnalysis;
-using System.Reflection;
 
 namespace FastSerialization.BinaryFormatterImport.Internal;
 
 /// <summary>The dictionary a member's declared type asks for: Dictionary&lt;TKey, TValue&gt; (or one of its interfaces) or Hashtable.</summary>
-[RequiresUnreferencedCode(TrimmingMessages.Reflection)]
-[RequiresDynamicCode(TrimmingMessages.DynamicCode)]
-internal sealed class DictionaryTarget
+internal abstract class DictionaryTarget
 {
-    private readonly ConstructorInfo _withCapacity;
-    private readonly ConstructorInfo? _withCapacityAndComparer;
-    private readonly object? _comparer;
+    public abstract BinaryFormatterTarget Key { get; }
 
-    private DictionaryTarget(Type created, Type key, Type value)
+    public abstract BinaryFormatterTarget Value { get; }
+
+    public abstract IDictionary Create(int count);
+}
+
+/// <summary>A <see cref="Dictionary{TKey, TValue}"/>, its keys compared as generated readers compare them (hash flooding, SECURITY.md).</summary>
+internal sealed class DictionaryTarget<TKey, TValue> : DictionaryTarget
+    where TKey : notnull
+{
+    public DictionaryTarget(BinaryFormatterTarget key, BinaryFormatterTarget value)
     {
-        _withCapacity = created.GetConstructor(new[] { typeof(int) })!;
-        if (created.IsGenericType)
-        {
-            // Keys from the payload: compared as generated readers compare them (hash flooding, SECURITY.md).
-            _comparer = UntrustedKeys.ComparerFor(key);
-            _withCapacityAndComparer = created.GetConstructor(new[] { typeof(int), typeof(IEqualityComparer<>).MakeGenericType(key) });
-        }
-
         Key = key;
         Value = value;
     }
 
-    public Type Key { get; }
+    public override BinaryFormatterTarget Key { get; }
 
-    public Type Value { get; }
+    public override BinaryFormatterTarget Value { get; }
 
-    public static DictionaryTarget? For(Type target, bool allowObject)
-    {
-        if (target.IsGenericType)
-        {
-            Type definition = target.GetGenericTypeDefinition();
-            if (definition == typeof(Dictionary<,>) || definition == typeof(IDictionary<,>) || definition == typeof(IReadOnlyDictionary<,>))
-            {
-                Type[] arguments = target.GetGenericArguments();
-                return new DictionaryTarget(typeof(Dictionary<,>).MakeGenericType(arguments), arguments[0], arguments[1]);
-            }
+    public override IDictionary Create(int count) => new Dictionary<TKey, TValue>(count, KeyComparers.ForUntrustedKeys<TKey>());
+}
 
-            return null;
-        }
+/// <summary>A <see cref="Hashtable"/>, for members declared as Hashtable, IDictionary or object.</summary>
+internal sealed class HashtableTarget : DictionaryTarget
+{
+    private static readonly HashtableTarget Instance = new();
 
-        if (target == typeof(Hashtable) || target == typeof(IDictionary) || (allowObject && target == typeof(object)))
-        {
-            return new DictionaryTarget(typeof(Hashtable), typeof(object), typeof(object));
-        }
+    public override BinaryFormatterTarget Key => BinaryFormatterTarget.Object;
 
-        return null;
-    }
+    public override BinaryFormatterTarget Value => BinaryFormatterTarget.Object;
 
-    public IDictionary Create(int count) => (IDictionary)(_comparer is not null
-        ? _withCapacityAndComparer!.Invoke(new[] { count, _comparer })
-        : _withCapacity.Invoke(new object[] { count }));
+    /// <summary>The Hashtable target for <paramref name="target"/>, or null. A member declared as object takes a Hashtable only from a payload's Hashtable.</summary>
+    public static DictionaryTarget? For(Type target)
+        => target == typeof(Hashtable) || target == typeof(IDictionary) || target == typeof(object) ? Instance : null;
+
+    public override IDictionary Create(int count) => new Hashtable(count);
 }

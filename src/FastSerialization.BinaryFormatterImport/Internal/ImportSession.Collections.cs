@@ -15,9 +15,11 @@ internal sealed partial class ImportSession
     private const string ArrayListName = "System.Collections.ArrayList";
     private const string HashtableName = "System.Collections.Hashtable";
 
-    private object? ConvertArray(ArrayRecord array, Type target)
+    private static readonly SequenceTarget ObjectArray = BinaryFormatterTarget.Array<object>(BinaryFormatterTarget.Object).Sequence!;
+
+    private object? ConvertArray(ArrayRecord array, BinaryFormatterTarget target)
     {
-        if (target == typeof(object))
+        if (target.Type == typeof(object))
         {
             Array values = GetElements(array, null);
             if (values is not SerializationRecord?[])
@@ -26,13 +28,14 @@ internal sealed partial class ImportSession
                 return values;
             }
 
-            return FillSequence(array.Id, _context.GetSequence(typeof(object[]))!, values, values.Length);
+            return FillSequence(array.Id, ObjectArray, values, values.Length);
         }
 
-        SequenceTarget sequence = _context.GetSequence(target) ?? throw Error($"an array cannot go into a member of type {target}");
-        Array elements = GetElements(array, sequence.ElementArray);
-        if (elements.GetType() == target && (sequence.Element.IsPrimitive || sequence.Element == typeof(string) || sequence.Element == typeof(decimal)
-            || sequence.Element == typeof(DateTime) || sequence.Element == typeof(TimeSpan)))
+        SequenceTarget sequence = target.Sequence ?? throw Error($"an array cannot go into a member of type {target}{NoCollectionHint(target)}");
+        Array elements = GetElements(array, sequence);
+        Type element = sequence.Element.Type;
+        if (elements.GetType() == target.Type && (element.IsPrimitive || element == typeof(string) || element == typeof(decimal)
+            || element == typeof(DateTime) || element == typeof(TimeSpan)))
         {
             _built[array.Id] = elements; // already the array the member wants
             return elements;
@@ -41,14 +44,14 @@ internal sealed partial class ImportSession
         return FillSequence(array.Id, sequence, elements, elements.Length);
     }
 
-    private object ReadList(ClassRecord record, TypeNameInfo name, Type target, bool generic)
+    private object ReadList(ClassRecord record, TypeNameInfo name, BinaryFormatterTarget target, bool generic)
     {
         SequenceTarget sequence = SequenceFor(name, target, generic);
         int size = record.GetInt32("_size");
         Array elements = record.GetRawValue("_items") switch
         {
             null => Array.Empty<object>(),
-            ArrayRecord items => GetElements(items, sequence.ElementArray),
+            ArrayRecord items => GetElements(items, sequence),
             _ => throw Error($"the {name.FullName}'s _items is not an array"),
         };
         if (size < 0 || size > elements.Length)
@@ -59,22 +62,23 @@ internal sealed partial class ImportSession
         return FillSequence(record.Id, sequence, elements, size);
     }
 
-    private object ReadHashSet(ClassRecord record, TypeNameInfo name, Type target)
+    private object ReadHashSet(ClassRecord record, TypeNameInfo name, BinaryFormatterTarget target)
     {
         SequenceTarget sequence = SequenceFor(name, target, generic: true);
         Array elements = !record.HasMember("Elements") ? Array.Empty<object>() : record.GetRawValue("Elements") switch
         {
             null => Array.Empty<object>(),
-            ArrayRecord items => GetElements(items, sequence.ElementArray),
+            ArrayRecord items => GetElements(items, sequence),
             _ => throw Error($"the {name.FullName}'s Elements is not an array"),
         };
         return FillSequence(record.Id, sequence, elements, elements.Length);
     }
 
-    private object ReadDictionary(ClassRecord record, TypeNameInfo name, Type target, string pairsMember)
+    private object ReadDictionary(ClassRecord record, TypeNameInfo name, BinaryFormatterTarget target, string pairsMember)
     {
-        DictionaryTarget dictionary = _context.GetDictionary(target, allowObject: false)
-            ?? throw Error($"the payload's {name.FullName} cannot go into a member of type {target}");
+        // A generic dictionary in a member declared as object would have to be created from the payload's type arguments.
+        DictionaryTarget dictionary = (target.Type == typeof(object) ? null : target.Map)
+            ?? throw Error($"the payload's {name.FullName} cannot go into a member of type {target}{NoCollectionHint(target)}");
         Array pairs = !record.HasMember(pairsMember) ? Array.Empty<object>() : record.GetRawValue(pairsMember) switch
         {
             null => Array.Empty<object>(),
@@ -99,9 +103,9 @@ internal sealed partial class ImportSession
         return result;
     }
 
-    private object ReadHashtable(ClassRecord record, TypeNameInfo name, Type target)
+    private object ReadHashtable(ClassRecord record, TypeNameInfo name, BinaryFormatterTarget target)
     {
-        DictionaryTarget dictionary = _context.GetDictionary(target, allowObject: true)
+        DictionaryTarget dictionary = target.Map
             ?? throw Error($"the payload's {name.FullName} cannot go into a member of type {target}");
         Array keys = ArrayMember(record, "Keys");
         Array values = ArrayMember(record, "Values");
@@ -150,17 +154,23 @@ internal sealed partial class ImportSession
         _ => throw Error($"the {record.TypeName.FullName}'s {member} is not an array"),
     };
 
-    private SequenceTarget SequenceFor(TypeNameInfo name, Type target, bool generic)
+    private SequenceTarget SequenceFor(TypeNameInfo name, BinaryFormatterTarget target, bool generic)
     {
         // A generic collection in a member declared as object would have to be created from the payload's
         // type arguments: declare the member with its collection type instead.
-        if (generic && target == typeof(object))
+        if (generic && target.Type == typeof(object))
         {
             throw Error($"the payload's {name.FullName} is in a member declared as object; declare the member with its collection type");
         }
 
-        return _context.GetSequence(target) ?? throw Error($"the payload's {name.FullName} cannot go into a member of type {target}");
+        return target.Sequence ?? throw Error($"the payload's {name.FullName} cannot go into a member of type {target}{NoCollectionHint(target)}");
     }
+
+    /// <summary>Why a generic collection type has no target: the importer without reflection makes them only for members of generated types.</summary>
+    private string NoCollectionHint(BinaryFormatterTarget target)
+        => !_context.HasReflection && target.Type.IsGenericType
+            ? " (the importer made by UsingGeneratedBinders makes generic collections only for the members of types with generated binders)"
+            : string.Empty;
 
     private object FillSequence(SerializationRecordId id, SequenceTarget sequence, Array elements, int count)
     {
@@ -180,7 +190,7 @@ internal sealed partial class ImportSession
     /// The elements of a one-dimensional array record: primitives, strings, records, or (jagged) array records.
     /// Its length is charged to the element budget first: NrbfDecoder allocates the whole array here.
     /// </summary>
-    private Array GetElements(ArrayRecord array, Type? expectedArrayType)
+    private Array GetElements(ArrayRecord array, SequenceTarget? sequence)
     {
         if (array.Rank != 1)
         {
@@ -209,18 +219,18 @@ internal sealed partial class ImportSession
             case SZArrayRecord<TimeSpan> spans: return spans.GetArray();
         }
 
-        if (expectedArrayType is null)
+        if (sequence is null)
         {
             throw Error($"the payload's {array.TypeName.FullName} (an array of arrays) is in a member declared as object; declare it with its array type");
         }
 
         try
         {
-            return array.GetArray(expectedArrayType, allowNulls: true);
+            return sequence.ReadJagged(array);
         }
         catch (InvalidOperationException e)
         {
-            throw Error($"the payload's {array.TypeName.FullName} cannot be read as {expectedArrayType}", e);
+            throw Error($"the payload's {array.TypeName.FullName} cannot be read as {sequence.ElementArray}", e);
         }
     }
 }

@@ -1,5 +1,4 @@
 using System;
-using System.Diagnostics.CodeAnalysis;
 using System.Formats.Nrbf;
 
 namespace FastSerialization.BinaryFormatterImport.Internal;
@@ -19,13 +18,13 @@ internal sealed partial class ImportSession
         Unmapped,
     }
 
-    private object? ConvertClass(ClassRecord record, Type target)
+    private object? ConvertClass(ClassRecord record, BinaryFormatterTarget target, Type effective)
     {
         // What a payload class becomes is decided once per class (its records share one TypeName) and target.
-        if (!_kinds.TryGetValue(record.TypeName, out (Type Target, Type? Resolved, RecordKind Kind) plan) || plan.Target != target)
+        if (!_kinds.TryGetValue(record.TypeName, out (Type Target, Type? Resolved, RecordKind Kind) plan) || plan.Target != effective)
         {
-            RecordKind kind = Classify(record, target, out Type? resolved);
-            plan = (target, resolved, kind);
+            RecordKind kind = Classify(record, effective, out Type? resolved);
+            plan = (effective, resolved, kind);
             _kinds[record.TypeName] = plan;
         }
 
@@ -113,7 +112,7 @@ internal sealed partial class ImportSession
 
     private object ReadObject(ClassRecord record, Type type)
     {
-        TypeShape shape = _context.GetShape(type);
+        ObjectShape shape = _context.GetShape(type);
         object instance = shape.CreateInstance();
         if (!type.IsValueType)
         {
@@ -140,12 +139,12 @@ internal sealed partial class ImportSession
             }
 
             _path.PushMember(plan.DisplayAt(index, member));
-            object? value = ConvertValue(record.GetRawValue(member), slot.MemberType);
+            object? value = ConvertValue(record.GetRawValue(member), slot.Target);
             try
             {
                 slot.Set(instance, value);
             }
-            catch (ArgumentException e)
+            catch (Exception e) when (e is ArgumentException or InvalidCastException)
             {
                 throw Error($"a {value?.GetType().Name ?? "null"} cannot be set into {type}.{slot.Name}", e);
             }
@@ -199,15 +198,13 @@ internal sealed partial class ImportSession
     }
 
     /// <summary>The slots of one payload class's members, in the payload's member order.</summary>
-    [RequiresUnreferencedCode(TrimmingMessages.Reflection)]
-    [RequiresDynamicCode(TrimmingMessages.DynamicCode)]
     private sealed class SlotPlan
     {
         private readonly string[] _names;
         private readonly string[] _display;
         private readonly MemberSlot?[] _slots;
 
-        public SlotPlan(TypeShape shape, System.Collections.Generic.IEnumerable<string> names)
+        public SlotPlan(ObjectShape shape, System.Collections.Generic.IEnumerable<string> names)
         {
             Shape = shape;
             _names = System.Linq.Enumerable.ToArray(names);
@@ -220,7 +217,7 @@ internal sealed partial class ImportSession
             }
         }
 
-        public TypeShape Shape { get; }
+        public ObjectShape Shape { get; }
 
         /// <summary>The member's name for paths in messages: an auto-property's name rather than its backing field's.</summary>
         public string DisplayAt(int index, string name)

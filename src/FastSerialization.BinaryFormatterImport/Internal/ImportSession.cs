@@ -1,6 +1,5 @@
 using System;
 using System.Collections.Generic;
-using System.Diagnostics.CodeAnalysis;
 using System.Formats.Nrbf;
 
 namespace FastSerialization.BinaryFormatterImport.Internal;
@@ -11,8 +10,6 @@ namespace FastSerialization.BinaryFormatterImport.Internal;
 /// payload: names are only looked up in the <see cref="TypeMap"/>. Each record becomes one object, so
 /// shared references stay shared and cycles stay cycles.
 /// </summary>
-[RequiresUnreferencedCode(TrimmingMessages.Reflection)]
-[RequiresDynamicCode(TrimmingMessages.DynamicCode)]
 internal sealed partial class ImportSession
 {
     private readonly ImportContext _context;
@@ -30,36 +27,36 @@ internal sealed partial class ImportSession
 
     public string Path => _path.ToString();
 
-    public object? ImportRoot(SerializationRecord root, Type target, long payloadBytes)
+    public object? ImportRoot(SerializationRecord root, BinaryFormatterTarget target, long payloadBytes)
     {
         _elementBudget = 1024 + (payloadBytes * _context.Options.MaxElementsPerPayloadByte);
         return ConvertValue(root, target);
     }
 
     /// <summary>A value as <see cref="ClassRecord.GetRawValue(string)"/> gives it (a primitive, null or a record) into <paramref name="target"/>.</summary>
-    private object? ConvertValue(object? raw, Type target)
+    private object? ConvertValue(object? raw, BinaryFormatterTarget target)
     {
         return raw switch
         {
-            null => NullFor(target),
+            null => NullFor(target.Type),
             SerializationRecord record => ConvertRecord(record, target),
-            _ => ConvertPrimitive(raw, target),
+            _ => ConvertPrimitive(raw, target.Type),
         };
     }
 
-    private object? ConvertRecord(SerializationRecord record, Type target)
+    private object? ConvertRecord(SerializationRecord record, BinaryFormatterTarget target)
     {
         if (record is PrimitiveTypeRecord primitive)
         {
-            return primitive.Value is null ? NullFor(target) : ConvertPrimitive(primitive.Value, target);
+            return primitive.Value is null ? NullFor(target.Type) : ConvertPrimitive(primitive.Value, target.Type);
         }
 
         if (record.RecordType is SerializationRecordType.ObjectNull or SerializationRecordType.ObjectNullMultiple or SerializationRecordType.ObjectNullMultiple256)
         {
-            return NullFor(target);
+            return NullFor(target.Type);
         }
 
-        Type effective = Nullable.GetUnderlyingType(target) ?? target;
+        Type effective = Nullable.GetUnderlyingType(target.Type) ?? target.Type;
         if (_built.TryGetValue(record.Id, out object? existing))
         {
             if (!effective.IsInstanceOfType(existing))
@@ -79,8 +76,8 @@ internal sealed partial class ImportSession
         {
             return record switch
             {
-                ArrayRecord array => ConvertArray(array, effective),
-                ClassRecord instance => ConvertClass(instance, effective),
+                ArrayRecord array => ConvertArray(array, target),
+                ClassRecord instance => ConvertClass(instance, target, effective),
                 _ => throw Error($"unexpected record {record.RecordType}"),
             };
         }
@@ -124,13 +121,13 @@ internal sealed partial class ImportSession
         return null;
     }
 
-    private object? Unmapped(TypeNameInfo name, Type target)
+    private object? Unmapped(TypeNameInfo name, BinaryFormatterTarget target)
     {
         string path = _path.ToString();
         Func<BinaryFormatterUnmappedType, bool>? callback = _context.Options.UnmappedType;
         if (callback is not null && callback(new BinaryFormatterUnmappedType(name.FullName, name.Assembly, path)))
         {
-            return target.IsValueType && Nullable.GetUnderlyingType(target) is null ? Activator.CreateInstance(target) : null;
+            return target.Default;
         }
 
         throw new UnmappedTypeException(

@@ -31,7 +31,26 @@ namespace System.Diagnostics.CodeAnalysis
     internal enum DynamicallyAccessedMemberTypes
     {
         None = 0,
+        PublicParameterlessConstructor = 0x0001,
+        PublicConstructors = 0x0002 | PublicParameterlessConstructor,
+        NonPublicConstructors = 0x0004,
         All = ~None,
+    }
+
+    [AttributeUsage(AttributeTargets.All, Inherited = false, AllowMultiple = true)]
+    internal sealed class UnconditionalSuppressMessageAttribute : Attribute
+    {
+        public UnconditionalSuppressMessageAttribute(string category, string checkId)
+        {
+            Category = category;
+            CheckId = checkId;
+        }
+
+        public string Category { get; }
+
+        public string CheckId { get; }
+
+        public string? Justification { get; set; }
     }
 
     [AttributeUsage(AttributeTargets.Method, Inherited = false)]

@@ -2,110 +2,99 @@ using System;
 using System.Collections;
 using System.Collections.Generic;
 using System.Diagnostics.CodeAnalysis;
-using System.Reflection;
+using System.Formats.Nrbf;
 
 namespace FastSerialization.BinaryFormatterImport.Internal;
 
 /// <summary>
 /// The sequence a member's declared type asks for (an array, a list, a set, or one of their interfaces),
-/// and how to make and fill it. The payload's collection only decides how the elements are read.
+/// and how to make and fill it. The payload's collection only decides how the elements are read. Each kind is
+/// generic over its element type, so nothing is made at run time.
 /// </summary>
-[RequiresUnreferencedCode(TrimmingMessages.Reflection)]
-[RequiresDynamicCode(TrimmingMessages.DynamicCode)]
-internal sealed class SequenceTarget
+internal abstract class SequenceTarget
 {
-    private readonly Kind _kind;
-    private readonly Type _created;
-    private readonly MethodInfo? _add;
-    private readonly ConstructorInfo? _withCapacity;
-    private readonly ConstructorInfo? _withComparer;
-    private readonly object? _setComparer;
-    private Type? _elementArray;
+    /// <summary>The elements' target.</summary>
+    public abstract BinaryFormatterTarget Element { get; }
 
-    private SequenceTarget(Kind kind, Type created, Type element)
+    /// <summary>The element type's array: what NrbfDecoder is asked for when the payload's array is jagged.</summary>
+    public abstract Type ElementArray { get; }
+
+    /// <summary>The elements of a payload's array whose elements are arrays (a jagged array), as <see cref="ElementArray"/>.</summary>
+    [UnconditionalSuppressMessage("AotAnalysis", "IL3050:RequiresDynamicCode",
+        Justification = "ElementArray is the type of an array every generic sequence target makes itself (an empty one, in ElementArray), so its code exists ahead of time.")]
+    public Array ReadJagged(ArrayRecord array) => array.GetArray(ElementArray, allowNulls: true);
+
+    public abstract object Create(int count);
+
+    public abstract void Set(object sequence, int index, object? value);
+}
+
+/// <summary>An array of <typeparamref name="T"/>.</summary>
+internal sealed class ArraySequence<T> : SequenceTarget
+{
+    public ArraySequence(BinaryFormatterTarget element)
     {
-        _kind = kind;
-        _created = created;
         Element = element;
-        _add = kind == Kind.Set ? created.GetMethod("Add", new[] { element }) : null;
-        _withCapacity = kind == Kind.List ? created.GetConstructor(new[] { typeof(int) }) : null;
-        if (kind == Kind.Set)
-        {
-            // Elements from the payload: compared as generated readers compare them (hash flooding, SECURITY.md).
-            _setComparer = UntrustedKeys.ComparerFor(element);
-            _withComparer = created.GetConstructor(new[] { typeof(IEqualityComparer<>).MakeGenericType(element) });
-        }
     }
 
-    private enum Kind
+    public override BinaryFormatterTarget Element { get; }
+
+    public override Type ElementArray => Array.Empty<T>().GetType();
+
+    public override object Create(int count) => new T[count];
+
+    public override void Set(object sequence, int index, object? value) => ((T[])sequence)[index] = (T)value!;
+}
+
+/// <summary>A <see cref="List{T}"/>.</summary>
+internal sealed class ListSequence<T> : SequenceTarget
+{
+    public ListSequence(BinaryFormatterTarget element)
     {
-        Array,
-        List,
-        Set,
-        NonGenericList,
+        Element = element;
     }
 
-    public Type Element { get; }
+    public override BinaryFormatterTarget Element { get; }
 
-    /// <summary><see cref="Element"/>[]: what NrbfDecoder is asked for when the payload's array is jagged.</summary>
-    public Type ElementArray => _elementArray ??= Element.MakeArrayType();
+    public override Type ElementArray => Array.Empty<T>().GetType();
 
-    /// <summary>The sequence for <paramref name="target"/>, or null when it is not a sequence type the importer makes.</summary>
+    public override object Create(int count) => new List<T>(count);
+
+    public override void Set(object sequence, int index, object? value) => ((List<T>)sequence).Add((T)value!);
+}
+
+/// <summary>A <see cref="HashSet{T}"/>, its elements compared as generated readers compare them (hash flooding, SECURITY.md).</summary>
+internal sealed class SetSequence<T> : SequenceTarget
+{
+    public SetSequence(BinaryFormatterTarget element)
+    {
+        Element = element;
+    }
+
+    public override BinaryFormatterTarget Element { get; }
+
+    public override Type ElementArray => Array.Empty<T>().GetType();
+
+    public override object Create(int count) => new HashSet<T>(KeyComparers.ForUntrustedKeys<T>());
+
+    public override void Set(object sequence, int index, object? value) => ((HashSet<T>)sequence).Add((T)value!);
+}
+
+/// <summary>An <see cref="ArrayList"/>, for members declared as ArrayList, IList, ICollection, IEnumerable or object.</summary>
+internal sealed class NonGenericSequence : SequenceTarget
+{
+    private static readonly NonGenericSequence Instance = new();
+
+    public override BinaryFormatterTarget Element => BinaryFormatterTarget.Object;
+
+    public override Type ElementArray => typeof(object[]);
+
     public static SequenceTarget? For(Type target)
-    {
-        if (target.IsArray)
-        {
-            return target.GetArrayRank() == 1 ? new SequenceTarget(Kind.Array, target, target.GetElementType()!) : null;
-        }
+        => target == typeof(ArrayList) || target == typeof(IList) || target == typeof(ICollection) || target == typeof(IEnumerable) || target == typeof(object)
+            ? Instance
+            : null;
 
-        if (target.IsGenericType)
-        {
-            Type definition = target.GetGenericTypeDefinition();
-            Type element = target.GetGenericArguments()[0];
-            if (definition == typeof(List<>) || definition == typeof(IList<>) || definition == typeof(ICollection<>)
-                || definition == typeof(IEnumerable<>) || definition == typeof(IReadOnlyList<>) || definition == typeof(IReadOnlyCollection<>))
-            {
-                return new SequenceTarget(Kind.List, typeof(List<>).MakeGenericType(element), element);
-            }
+    public override object Create(int count) => new ArrayList(count);
 
-            if (definition == typeof(HashSet<>) || definition == typeof(ISet<>))
-            {
-                return new SequenceTarget(Kind.Set, typeof(HashSet<>).MakeGenericType(element), element);
-            }
-
-            return null;
-        }
-
-        if (target == typeof(ArrayList) || target == typeof(IList) || target == typeof(ICollection) || target == typeof(IEnumerable) || target == typeof(object))
-        {
-            return new SequenceTarget(Kind.NonGenericList, typeof(ArrayList), typeof(object));
-        }
-
-        return null;
-    }
-
-    public object Create(int count) => _kind switch
-    {
-        Kind.Array => Array.CreateInstance(Element, count),
-        Kind.List => _withCapacity!.Invoke(new object[] { count }),
-        Kind.NonGenericList => new ArrayList(count),
-        Kind.Set => _withComparer!.Invoke(new[] { _setComparer }),
-        _ => Activator.CreateInstance(_created)!,
-    };
-
-    public void Set(object sequence, int index, object? value)
-    {
-        switch (_kind)
-        {
-            case Kind.Array:
-                ((Array)sequence).SetValue(value, index);
-                break;
-            case Kind.Set:
-                _add!.Invoke(sequence, new[] { value });
-                break;
-            default:
-                ((IList)sequence).Add(value);
-                break;
-        }
-    }
+    public override void Set(object sequence, int index, object? value) => ((ArrayList)sequence).Add(value);
 }
