@@ -48,10 +48,10 @@ public sealed class BinaryFormatterImporter
     {
     }
 
-    private BinaryFormatterImporter(CustomBinaryFormatter formatter, BinaryFormatterImportOptions? options, ReflectionBinding? reflection)
+    private BinaryFormatterImporter(CustomBinaryFormatter formatter, BinaryFormatterImportOptions? options, ReflectionBinding? reflection, bool useBinders = true)
     {
         Formatter = formatter ?? throw new ArgumentNullException(nameof(formatter));
-        _context = new ImportContext(formatter, options ?? new BinaryFormatterImportOptions(), reflection);
+        _context = new ImportContext(formatter, options ?? new BinaryFormatterImportOptions(), reflection, useBinders);
     }
 
     /// <summary>
@@ -72,6 +72,12 @@ public sealed class BinaryFormatterImporter
     /// </remarks>
     public static BinaryFormatterImporter UsingGeneratedBinders(CustomBinaryFormatter formatter, BinaryFormatterImportOptions? options = null)
         => new(formatter, options, reflection: null);
+
+    /// <summary>An importer that reads every type by reflection, generated binders or not: the tests check that both ways read the same.</summary>
+    [RequiresUnreferencedCode(TrimmingMessages.Reflection)]
+    [RequiresDynamicCode(TrimmingMessages.DynamicCode)]
+    internal static BinaryFormatterImporter ReflectionOnly(CustomBinaryFormatter formatter, BinaryFormatterImportOptions? options)
+        => new(formatter, options, new ReflectionBinding(), useBinders: false);
 
     /// <summary>The formatter whose registered types this importer creates.</summary>
     public CustomBinaryFormatter Formatter { get; }

@@ -12,29 +12,32 @@ public class CorpusImportTests
 {
     public static IEnumerable<object[]> Names => LegacyCorpus.All.Select(c => new object[] { c.Name });
 
+    /// <summary>Every corpus payload with each way of binding types (every corpus type has a generated binder).</summary>
+    public static IEnumerable<object[]> NamesAndBindings => LegacyCorpus.All.SelectMany(c => Importers.Bindings.Select(b => new object[] { c.Name, b }));
+
     [Theory]
-    [MemberData(nameof(Names))]
-    public void Import_PayloadWrittenByBinaryFormatter_EqualsTheModernObject(string name)
+    [MemberData(nameof(NamesAndBindings))]
+    public void Import_PayloadWrittenByBinaryFormatter_EqualsTheModernObject(string name, string binding)
     {
         (_, object legacy, object modern) = LegacyCorpus.All.Single(c => c.Name == name);
         byte[] payload = RealBinaryFormatter.Serialize(legacy);
 
-        object? imported = Importers.Create().Import(payload);
+        object? imported = Importers.Create(binding).Import(payload);
 
         imported.Should().BeOfType(modern.GetType());
         imported.Should().BeEquivalentTo(modern, o => o.IgnoringCyclicReferences().WithStrictOrdering().RespectingRuntimeTypes());
     }
 
     [Theory]
-    [MemberData(nameof(Names))]
-    public void Import_GoldenFile_EqualsTheModernObject_WithoutBinaryFormatter(string name)
+    [MemberData(nameof(NamesAndBindings))]
+    public void Import_GoldenFile_EqualsTheModernObject_WithoutBinaryFormatter(string name, string binding)
     {
         (_, _, object modern) = LegacyCorpus.All.Single(c => c.Name == name);
         string path = GoldenFiles.OutputPath(name);
         File.Exists(path).Should().BeTrue($"the golden file {path} is committed in Golden/ and copied at build");
 
         using FileStream file = File.OpenRead(path);
-        object? imported = Importers.Create().Import(file);
+        object? imported = Importers.Create(binding).Import(file);
 
         imported.Should().BeEquivalentTo(modern, o => o.IgnoringCyclicReferences().WithStrictOrdering().RespectingRuntimeTypes());
         file.Position.Should().Be(file.Length, "the import reads exactly one payload");

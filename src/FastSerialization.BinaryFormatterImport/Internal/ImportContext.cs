@@ -12,12 +12,18 @@ internal sealed class ImportContext
 {
     private readonly ConcurrentDictionary<Type, ObjectShape> _shapes = new();
     private readonly ReflectionBinding? _reflection;
+    private readonly bool _useBinders;
 
-    public ImportContext(CustomBinaryFormatter formatter, BinaryFormatterImportOptions options, ReflectionBinding? reflection)
+    /// <param name="formatter">The formatter whose registered types are mapped.</param>
+    /// <param name="options">Mappings and limits.</param>
+    /// <param name="reflection">The reflection fallback, or null for generated binders only.</param>
+    /// <param name="useBinders">False to read every type by reflection (the tests compare the two ways).</param>
+    public ImportContext(CustomBinaryFormatter formatter, BinaryFormatterImportOptions options, ReflectionBinding? reflection, bool useBinders = true)
     {
         Options = options;
         Types = new TypeMap(formatter, options);
         _reflection = reflection;
+        _useBinders = useBinders || reflection is null;
     }
 
     public BinaryFormatterImportOptions Options { get; }
@@ -58,7 +64,7 @@ internal sealed class ImportContext
         Func<object>? create = null;
         for (Type? level = type; level is not null && level != typeof(object) && level != typeof(ValueType); level = level.BaseType)
         {
-            BinaryFormatterBinder? binder = BinderOf(level);
+            BinaryFormatterBinder? binder = _useBinders ? BinderOf(level) : null;
             if (binder is not null)
             {
                 builder.AddBinderLevel(binder);

@@ -26,4 +26,22 @@ internal static class Importers
 
     public static BinaryFormatterImporter Create(BinaryFormatterImportOptions? options = null)
         => new(CreateFormatter(), options ?? CreateOptions());
+
+    /// <summary>
+    /// The importer of each way of binding: generated binders with reflection for the rest (the constructor), generated
+    /// binders only (trimming and NativeAOT), reflection only (how types without binders are read).
+    /// </summary>
+    public static BinaryFormatterImporter Create(string binding, BinaryFormatterImportOptions? options = null) => binding switch
+    {
+        Mixed => Create(options),
+        Generated => BinaryFormatterImporter.UsingGeneratedBinders(CreateFormatter(), options ?? CreateOptions()),
+        Reflection => BinaryFormatterImporter.ReflectionOnly(CreateFormatter(), options ?? CreateOptions()),
+        _ => throw new System.ArgumentOutOfRangeException(nameof(binding)),
+    };
+
+    public const string Mixed = "generated binders, reflection for the rest";
+    public const string Generated = "generated binders only";
+    public const string Reflection = "reflection only";
+
+    public static readonly string[] Bindings = { Mixed, Generated, Reflection };
 }

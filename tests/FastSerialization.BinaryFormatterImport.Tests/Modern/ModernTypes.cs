@@ -97,8 +97,12 @@ namespace Modern
         public int Tiny;
     }
 
-    /// <summary>Every member kind the importer handles. Import-only (mapped with MapType, not registered): Hashtable and ArrayList are not FastSerialization member kinds.</summary>
-    public sealed class Everything
+    /// <summary>
+    /// Every member kind the importer handles. Import-only (mapped with MapType, not registered): Hashtable and ArrayList
+    /// are not FastSerialization member kinds. Partial with [BinaryFormatterType], so it gets a generated binder.
+    /// </summary>
+    [BinaryFormatterType("Legacy.Everything")]
+    public sealed partial class Everything
     {
         public bool Flag;
         public byte B;
