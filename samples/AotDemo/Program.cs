@@ -1,7 +1,8 @@
 // FastSerialization under NativeAOT: generated types (a class with a list of nested objects, an
 // immutable record, a fixed-layout struct array) and a hand-written ICustomBinarySerializable, written
-// and read back through a buffer and a stream, and a record file (FastSerialization.Files) written, read and
-// viewed in place. Every check prints; the last line says OK or FAILED.
+// and read back through a buffer and a stream, a record file (FastSerialization.Files) written, read and
+// viewed in place, and payloads of the real BinaryFormatter imported by generated binders
+// (FastSerialization.BinaryFormatterImport). Every check prints; the last line says OK or FAILED.
 using System;
 using System.Buffers;
 using System.Collections.Generic;
@@ -113,8 +114,34 @@ finally
     File.Delete(recordFile + ".lock");
 }
 
+// BinaryFormatter payloads (written by the real BinaryFormatter, embedded in this program) imported by the binders
+// the generator emitted for the types in ImportedTypes.cs: no reflection over them, no type made at run time.
+var importer = FastSerialization.BinaryFormatterImport.BinaryFormatterImporter.UsingGeneratedBinders(
+    new CustomBinaryFormatter(),
+    new FastSerialization.BinaryFormatterImport.BinaryFormatterImportOptions().MapType<Imported.Order>("Legacy.Order").MapType<Imported.Everything>("Legacy.Everything"));
+var order = (Imported.Order)importer.Import(Embedded("order.bin"))!;
+Check("BinaryFormatter order imported: nested objects, a shared reference, a list, an enum, nullables", order.Number == 77
+    && order.Customer!.Name == "Ada" && order.Customer.Credit == 1234.5678m && ReferenceEquals(order.Customer.Home, order.Customer.Billing)
+    && order.Customer.Id == new Guid("6f9619ff-8b86-d011-b42d-00c04fc964ff")
+    && order.Status == Imported.OrderStatus.Shipped && order.Shipped!.Value.Kind == DateTimeKind.Unspecified && order.Priority is null
+    && order.Lines!.Count == 2 && order.Lines[1].Sku == "B-22" && order.Lines[1].Price == 120.0 && order.Tags![1] == "express");
+var everything = (Imported.Everything)importer.Import(Embedded("everything.bin"))!;
+Check("BinaryFormatter payload of every member kind imported: arrays, jagged, List, Dictionary, HashSet, Hashtable, ArrayList",
+    everything.UL == ulong.MaxValue && everything.M == -79228162514264337593543950335m && everything.Utc.Kind == DateTimeKind.Utc
+    && everything.Jagged!.Length == 3 && everything.Jagged[1][1] == 3 && everything.IntList![2] == 7 && everything.Counts!["two"] == 2
+    && everything.AddressById![7].Zip == 12345 && everything.Names!.Contains("bob") && (double)everything.Table![2]! == 2.5
+    && everything.Mixed!.Count == 5 && everything.Addresses![1] is null && everything.SomeGuid!.Value.ToString().StartsWith("00112233", StringComparison.Ordinal));
+
 Console.WriteLine(ok ? "AOT demo: OK" : "AOT demo: FAILED");
 return ok ? 0 : 1;
+
+static byte[] Embedded(string name)
+{
+    using Stream resource = typeof(Invoice).Assembly.GetManifestResourceStream(name)!;
+    var copy = new MemoryStream();
+    resource.CopyTo(copy);
+    return copy.ToArray();
+}
 
 /// <summary>A generated class: a list of nested generated objects and an array of fixed-layout structs.</summary>
 [BinarySerializable]

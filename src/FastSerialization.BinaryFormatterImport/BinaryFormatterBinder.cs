@@ -1,6 +1,6 @@
 using System;
 using System.Collections.Generic;
-using System.Diagnostics.CodeAnalysis;
+using FastSerialization.BinaryFormatterImport.Internal;
 
 namespace FastSerialization.BinaryFormatterImport;
 
@@ -18,7 +18,7 @@ namespace FastSerialization.BinaryFormatterImport;
 /// </remarks>
 public abstract class BinaryFormatterBinder
 {
-    private readonly List<Member> _members = new();
+    private readonly List<BinderMember> _members = new();
 
     /// <summary>Starts the description of <paramref name="type"/>.</summary>
     /// <param name="type">The type the binder creates and fills.</param>
@@ -35,7 +35,7 @@ public abstract class BinaryFormatterBinder
     public virtual bool CanCreateInstance => true;
 
     /// <summary>The members described, in the order they were added.</summary>
-    internal IReadOnlyList<Member> Members => _members;
+    internal IReadOnlyList<BinderMember> Members => _members;
 
     /// <summary>
     /// A new instance (a boxed one for a struct) whose members the importer then sets: the parameterless
@@ -52,7 +52,7 @@ public abstract class BinaryFormatterBinder
     /// <param name="aliases">The names of <see cref="BinaryFormatterMemberAttribute"/>s on the field.</param>
     /// <exception cref="ArgumentNullException">An argument is null.</exception>
     protected void AddField(string name, BinaryFormatterTarget target, Action<object, object?> setter, params string[] aliases)
-        => Add(MemberKind.Field, name, target, setter, aliases);
+        => Add(BinderMemberKind.Field, name, target, setter, aliases);
 
     /// <summary>Describes an auto-property the type declares: BinaryFormatter wrote its backing field, <c>&lt;Name&gt;k__BackingField</c>.</summary>
     /// <param name="name">The property's name.</param>
@@ -61,7 +61,7 @@ public abstract class BinaryFormatterBinder
     /// <param name="aliases">The names of <see cref="BinaryFormatterMemberAttribute"/>s on the property.</param>
     /// <exception cref="ArgumentNullException">An argument is null.</exception>
     protected void AddAutoProperty(string name, BinaryFormatterTarget target, Action<object, object?> setter, params string[] aliases)
-        => Add(MemberKind.AutoProperty, name, target, setter, aliases);
+        => Add(BinderMemberKind.AutoProperty, name, target, setter, aliases);
 
     /// <summary>Describes a property with a setter of its own (not an auto-property), set when no field takes its name.</summary>
     /// <param name="name">The property's name.</param>
@@ -70,58 +70,15 @@ public abstract class BinaryFormatterBinder
     /// <param name="aliases">The names of <see cref="BinaryFormatterMemberAttribute"/>s on the property.</param>
     /// <exception cref="ArgumentNullException">An argument is null.</exception>
     protected void AddProperty(string name, BinaryFormatterTarget target, Action<object, object?> setter, params string[] aliases)
-        => Add(MemberKind.Property, name, target, setter, aliases);
+        => Add(BinderMemberKind.Property, name, target, setter, aliases);
 
-    /// <summary>An instance of <paramref name="type"/> with no constructor run, for a type without a parameterless constructor.</summary>
-    /// <param name="type">The type, a class or struct that is not abstract.</param>
-    /// <returns>The instance, every field zero.</returns>
-    protected static object CreateUninitialized([DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicConstructors | DynamicallyAccessedMemberTypes.NonPublicConstructors)] Type type)
+    private void Add(BinderMemberKind kind, string name, BinaryFormatterTarget target, Action<object, object?> setter, string[] aliases)
     {
-#if NETSTANDARD2_0
-        return System.Runtime.Serialization.FormatterServices.GetUninitializedObject(type);
-#else
-        return System.Runtime.CompilerServices.RuntimeHelpers.GetUninitializedObject(type);
-#endif
-    }
-
-    private void Add(MemberKind kind, string name, BinaryFormatterTarget target, Action<object, object?> setter, string[] aliases)
-    {
-        _members.Add(new Member(
+        _members.Add(new BinderMember(
             kind,
             name ?? throw new ArgumentNullException(nameof(name)),
             target ?? throw new ArgumentNullException(nameof(target)),
             setter ?? throw new ArgumentNullException(nameof(setter)),
             aliases ?? throw new ArgumentNullException(nameof(aliases))));
-    }
-
-    /// <summary>What a described member is: it decides the names BinaryFormatter wrote it under.</summary>
-    internal enum MemberKind
-    {
-        Field,
-        AutoProperty,
-        Property,
-    }
-
-    /// <summary>One described member.</summary>
-    internal sealed class Member
-    {
-        public Member(MemberKind kind, string name, BinaryFormatterTarget target, Action<object, object?> setter, string[] aliases)
-        {
-            Kind = kind;
-            Name = name;
-            Target = target;
-            Setter = setter;
-            Aliases = aliases;
-        }
-
-        public MemberKind Kind { get; }
-
-        public string Name { get; }
-
-        public BinaryFormatterTarget Target { get; }
-
-        public Action<object, object?> Setter { get; }
-
-        public string[] Aliases { get; }
     }
 }

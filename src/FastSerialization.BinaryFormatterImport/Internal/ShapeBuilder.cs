@@ -54,16 +54,16 @@ internal sealed class ShapeBuilder
     public void AddBinderLevel(BinaryFormatterBinder binder)
     {
         string level = binder.Type.Name;
-        var fields = new List<BinaryFormatterBinder.Member>();
-        foreach (BinaryFormatterBinder.Member member in binder.Members)
+        var fields = new List<BinderMember>();
+        foreach (BinderMember member in binder.Members)
         {
             var slot = new MemberSlot(member.Name, member.Target, member.Setter);
             switch (member.Kind)
             {
-                case BinaryFormatterBinder.MemberKind.Field:
+                case BinderMemberKind.Field:
                     AddField(level, member.Name, slot, member.Aliases);
                     break;
-                case BinaryFormatterBinder.MemberKind.AutoProperty:
+                case BinderMemberKind.AutoProperty:
                     AddAutoProperty(level, member.Name, slot, member.Aliases);
                     break;
                 default:
@@ -72,7 +72,7 @@ internal sealed class ShapeBuilder
             }
         }
 
-        foreach (BinaryFormatterBinder.Member property in fields)
+        foreach (BinderMember property in fields)
         {
             AddProperty(property.Name, new MemberSlot(property.Name, property.Target, property.Setter), property.Aliases);
         }

@@ -100,8 +100,11 @@ internal static class BinderEmitter
                 w.Line("[{0}({1}.Constructor)]", Accessor, AccessorKind);
                 w.Line("private static extern {0} Construct();", type);
                 break;
+            case BinderCreation.Uninitialized:
+                w.Line("public override object CreateInstance() => global::System.Runtime.CompilerServices.RuntimeHelpers.GetUninitializedObject(typeof({0}));", type);
+                break;
             default:
-                w.Line("public override object CreateInstance() => CreateUninitialized(typeof({0}));", type);
+                w.Line("public override object CreateInstance() => global::System.Runtime.Serialization.FormatterServices.GetUninitializedObject(typeof({0}));", type);
                 break;
         }
     }

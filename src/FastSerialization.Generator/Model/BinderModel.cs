@@ -34,8 +34,11 @@ internal enum BinderCreation
     /// <summary>The parameterless constructor through an <c>UnsafeAccessor</c>: the type has required members.</summary>
     ConstructorAccessor,
 
-    /// <summary>An uninitialized object: a class without a parameterless constructor.</summary>
+    /// <summary>An uninitialized object (<c>RuntimeHelpers.GetUninitializedObject</c>): a class without a parameterless constructor.</summary>
     Uninitialized,
+
+    /// <summary>As <see cref="Uninitialized"/>, through <c>FormatterServices</c> where RuntimeHelpers lacks it (.NET Framework, netstandard2.0).</summary>
+    UninitializedByFormatterServices,
 
     /// <summary>None: an abstract class, whose binder only sets the members it declares for its derived classes.</summary>
     None,

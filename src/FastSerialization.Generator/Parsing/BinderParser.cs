@@ -112,7 +112,7 @@ internal static class BinderParser
 
         members.AddRange(fields);
         members.AddRange(properties);
-        BinderCreation creation = Creation(type, hasAccessor);
+        BinderCreation creation = Creation(type, compilation);
         if (creation == BinderCreation.ConstructorAccessor && !hasAccessor)
         {
             return null;
@@ -150,7 +150,7 @@ internal static class BinderParser
         return Factory + "Value<" + display + ">()";
     }
 
-    private static BinderCreation Creation(INamedTypeSymbol type, bool hasAccessor)
+    private static BinderCreation Creation(INamedTypeSymbol type, Compilation compilation)
     {
         if (type.IsValueType)
         {
@@ -165,7 +165,8 @@ internal static class BinderParser
         IMethodSymbol? parameterless = type.InstanceConstructors.FirstOrDefault(c => c.Parameters.Length == 0);
         if (parameterless is null)
         {
-            return BinderCreation.Uninitialized;
+            bool runtimeHelpers = compilation.GetTypeByMetadataName("System.Runtime.CompilerServices.RuntimeHelpers")?.GetMembers("GetUninitializedObject").Length > 0;
+            return runtimeHelpers ? BinderCreation.Uninitialized : BinderCreation.UninitializedByFormatterServices;
         }
 
         bool setsRequired = parameterless.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == "System.Diagnostics.CodeAnalysis.SetsRequiredMembersAttribute");

@@ -52,6 +52,30 @@ internal static class GeneratorHarness
             output.GetDiagnostics().Where(d => d.Severity >= DiagnosticSeverity.Warning).ToImmutableArray());
     }
 
+    /// <summary>
+    /// Compares each generated source with its file under Golden/, or rewrites the files when FS_UPDATE_GOLDEN=1
+    /// (after an intended change; then review the diff).
+    /// </summary>
+    public static void MatchGoldenFiles(System.Collections.Generic.IEnumerable<GeneratedSourceResult> sources)
+    {
+        string directory = Path.Combine(ProjectDirectory(), "Golden");
+        bool update = Environment.GetEnvironmentVariable("FS_UPDATE_GOLDEN") == "1";
+        foreach (GeneratedSourceResult generated in sources.OrderBy(s => s.HintName, StringComparer.Ordinal))
+        {
+            string path = Path.Combine(directory, generated.HintName);
+            string text = generated.SourceText.ToString();
+            if (update)
+            {
+                Directory.CreateDirectory(directory);
+                File.WriteAllText(path, text);
+                continue;
+            }
+
+            FluentAssertions.AssertionExtensions.Should(File.Exists(path)).BeTrue("golden file {0} should exist (run with FS_UPDATE_GOLDEN=1 to create it)", path);
+            FluentAssertions.AssertionExtensions.Should(text).Be(File.ReadAllText(path).Replace("\r\n", "\n"), "generated {0} should match its golden file", generated.HintName);
+        }
+    }
+
     /// <summary>The test project's folder, to find golden files and the models.</summary>
     public static string ProjectDirectory() =>
         typeof(GeneratorHarness).Assembly.GetCustomAttributes<System.Reflection.AssemblyMetadataAttribute>()

@@ -75,21 +75,6 @@ public class GoldenFileTests
         run.CompilationDiagnostics.Should().BeEmpty("generated code compiles without warnings with nullable enabled and warnings as errors");
         run.Sources.Should().HaveCount(5);
 
-        string directory = Path.Combine(GeneratorHarness.ProjectDirectory(), "Golden");
-        bool update = Environment.GetEnvironmentVariable("FS_UPDATE_GOLDEN") == "1";
-        foreach (GeneratedSourceResult generated in run.Sources.OrderBy(s => s.HintName, StringComparer.Ordinal))
-        {
-            string path = Path.Combine(directory, generated.HintName);
-            string text = generated.SourceText.ToString();
-            if (update)
-            {
-                Directory.CreateDirectory(directory);
-                File.WriteAllText(path, text);
-                continue;
-            }
-
-            File.Exists(path).Should().BeTrue("golden file {0} should exist (run with FS_UPDATE_GOLDEN=1 to create it)", path);
-            text.Should().Be(File.ReadAllText(path).Replace("\r\n", "\n"), "generated {0} should match its golden file", generated.HintName);
-        }
+        GeneratorHarness.MatchGoldenFiles(run.Sources);
     }
 }
