@@ -12,7 +12,8 @@ namespace FastSerialization.Interop;
 /// one, byte for byte once written again. <c>ipc-listen &lt;name&gt; &lt;count&gt;</c> listens as an IPC server under the name
 /// (printing "listening" when it does) and plays <see cref="IpcExchange.ServeAsync"/> with the one client that connects;
 /// <c>ipc-connect &lt;name&gt; &lt;count&gt;</c> connects to that server and plays <see cref="IpcExchange.ConnectAsync"/>;
-/// <c>ipc-shared-memory &lt;name&gt; 1</c> checks that listening with shared memory, which this build lacks, is refused.
+/// <c>ipc-shared-memory &lt;name&gt; 1</c> checks that listening with shared memory, which this build lacks, is refused;
+/// <c>import &lt;path&gt; 1</c> imports the BinaryFormatter payload of an order with generated binders only (<see cref="ImportedOrder"/>).
 /// Prints the runtime first, and "net48 interop: OK" at the end.
 /// </summary>
 public static class Program
@@ -20,11 +21,25 @@ public static class Program
     public static int Main(string[] args)
     {
         Console.WriteLine("runtime: " + System.Runtime.InteropServices.RuntimeInformation.FrameworkDescription);
-        string[] commands = { "write", "check", "ipc-listen", "ipc-connect", "ipc-shared-memory" };
+        string[] commands = { "write", "check", "ipc-listen", "ipc-connect", "ipc-shared-memory", "import" };
         if (args.Length != 3 || !commands.Contains(args[0]))
         {
-            Console.Error.WriteLine("usage: write|check <path> <count>, or ipc-listen|ipc-connect|ipc-shared-memory <name> <count>");
+            Console.Error.WriteLine("usage: write|check|import <path> <count>, or ipc-listen|ipc-connect|ipc-shared-memory <name> <count>");
             return 2;
+        }
+
+        if (args[0] == "import")
+        {
+            string? wrong = ImportedOrder.Check(File.ReadAllBytes(args[1]));
+            if (wrong is not null)
+            {
+                Console.Error.WriteLine(wrong);
+                return 1;
+            }
+
+            Console.WriteLine("imported the BinaryFormatter order with generated binders");
+            Console.WriteLine("net48 interop: OK");
+            return 0;
         }
 
         int count = int.Parse(args[2], System.Globalization.CultureInfo.InvariantCulture);
