@@ -89,7 +89,7 @@ public static class Program
 
         text.AppendLine();
         text.AppendLine("Objects are the payload's class and array records (strings and boxed primitives not counted). Import_FastSerialization");
-        text.AppendLine("is NrbfDecoder plus building the modern objects by reflection; Decode_NrbfDecoderOnly is the decoder's share of it.");
+        text.AppendLine("is NrbfDecoder plus building the modern objects (through their generated binders); Decode_NrbfDecoderOnly is the decoder's share of it.");
         return text.ToString();
     }
 
