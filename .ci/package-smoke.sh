@@ -398,4 +398,64 @@ if [ "$output2" != "$expected2" ]; then
     exit 1
 fi
 
+# The importer's generated binders (docs/MIGRATION.md, "What needs reflection"): a fresh app that adds only
+# FastSerialization.BinaryFormatterImport, with the trimming and AOT analyzers on and warnings as errors, imports a
+# payload of the real BinaryFormatter (the importer's golden order.bin) with UsingGeneratedBinders: the package's
+# generator wrote the binders of its partial types.
+app3="$work/app3"
+mkdir -p "$app3"
+cp "$app2/nuget.config" "$app3/nuget.config"
+cp "$root/tests/FastSerialization.BinaryFormatterImport.Tests/Golden/order.bin" "$app3/order.bin"
+write_app_project "$app3/SmokeImport.csproj" FastSerialization.BinaryFormatterImport
+sed -i 's#</PropertyGroup>#  <EnableTrimAnalyzer>true</EnableTrimAnalyzer>\n    <EnableAotAnalyzer>true</EnableAotAnalyzer>\n  </PropertyGroup>#' "$app3/SmokeImport.csproj"
+cat > "$app3/Program.cs" <<'CS'
+using System;
+using System.Collections.Generic;
+using System.IO;
+using FastSerialization;
+using FastSerialization.BinaryFormatterImport;
+
+namespace SmokeImport;
+
+[BinaryFormatterType("Legacy.Order")]
+public sealed partial class Order
+{
+    public long Number { get; init; }
+    public Customer? Customer { get; init; }
+    public IReadOnlyList<OrderLine>? Lines { get; init; }
+}
+
+[BinaryFormatterType("Legacy.Customer")]
+public sealed partial class Customer
+{
+    public string? Name { get; private set; }
+}
+
+[BinaryFormatterType("Legacy.OrderLine")]
+public sealed partial record OrderLine(string? Sku, int Quantity, double Price);
+
+public static class Program
+{
+    public static int Main(string[] args)
+    {
+        var importer = BinaryFormatterImporter.UsingGeneratedBinders(new CustomBinaryFormatter(), new BinaryFormatterImportOptions().MapType<Order>("Legacy.Order"));
+        var order = (Order)importer.Import(File.ReadAllBytes(args[0]))!;
+        Console.WriteLine($"imported order {order.Number} of {order.Customer?.Name}: {order.Lines?.Count} lines, {order.Lines?[1].Sku}");
+        return 0;
+    }
+}
+CS
+echo "package-smoke: building and running a fresh app against the packed importer (trimming and AOT analyzers on)"
+(cd "$app3" && dotnet build -c Release --nologo -v:q -p:TreatWarningsAsErrors=true)
+if [ ! -d "$work/packages/fastserialization.binaryformatterimport/$version" ]; then
+    echo "package-smoke: FAIL: fastserialization.binaryformatterimport $version was not restored from the local folder" >&2
+    exit 1
+fi
+output4="$(cd "$app3" && dotnet run -c Release --no-build -- order.bin)"
+echo "$output4"
+if [ "$output4" != "imported order 77 of Ada: 2 lines, B-22" ]; then
+    echo "package-smoke: FAIL: unexpected output from the import app; expected: imported order 77 of Ada: 2 lines, B-22" >&2
+    exit 1
+fi
+
 echo "package-smoke: OK"

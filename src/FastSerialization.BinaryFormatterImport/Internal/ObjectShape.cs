@@ -54,7 +54,7 @@ internal sealed class ObjectShape
         {
             return _create();
         }
-        catch (Exception e) when (e is not FastSerializationException)
+        catch (Exception e) when (e is not (FastSerializationException or OutOfMemoryException))
         {
             Exception thrown = e is System.Reflection.TargetInvocationException { InnerException: { } inner } ? inner : e;
             throw new FastSerializationException($"The constructor of {Type} threw: {thrown.Message}", thrown);
