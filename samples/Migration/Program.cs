@@ -39,7 +39,9 @@ if (Directory.GetFiles(folder).Length == 0)
 var formatter = new CustomBinaryFormatter();
 formatter.Register<Shop.Customer>(1);
 formatter.Register<Shop.Invoice>(2);
-var importer = new BinaryFormatterImporter(formatter);
+// The new types are partial, so the generator wrote their binders: the importer needs no reflection (it would
+// run trimmed or under NativeAOT too). `new BinaryFormatterImporter(formatter)` would also read types without one.
+var importer = BinaryFormatterImporter.UsingGeneratedBinders(formatter);
 var converter = new BinaryFormatterConverter(importer);
 
 // 2. Convert file by file into one record stream, with progress.
