@@ -49,7 +49,6 @@ internal static class BinderParser
         }
 
         bool hasAccessor = compilation.GetTypeByMetadataName(UnsafeAccessor) is not null;
-        var members = new List<BinderMemberModel>();
         var fields = new List<BinderMemberModel>();
         var properties = new List<BinderMemberModel>();
         foreach (ISymbol member in type.GetMembers())
@@ -89,7 +88,7 @@ internal static class BinderParser
                             return null;
                         }
 
-                        // After the fields of its level, where reflection finds a backing field among them.
+                        // Among the fields, in declaration order: reflection finds its backing field among them.
                         fields.Add(new BinderMemberModel(
                             BinderMemberKind.AutoProperty, property.Name, property.Type.ToDisplayString(TypeFormat), Target(property.Type),
                             assignable ? BinderSetterKind.Assign : BinderSetterKind.BackingFieldAccessor, Aliases(property, backing)));
@@ -110,7 +109,7 @@ internal static class BinderParser
             }
         }
 
-        members.AddRange(fields);
+        var members = new List<BinderMemberModel>(fields);
         members.AddRange(properties);
         BinderCreation creation = Creation(type, compilation);
         if (creation == BinderCreation.ConstructorAccessor && !hasAccessor)
