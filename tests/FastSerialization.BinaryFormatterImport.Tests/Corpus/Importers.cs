@@ -31,11 +31,14 @@ internal static class Importers
     /// The importer of each way of binding: generated binders with reflection for the rest (the constructor), generated
     /// binders only (trimming and NativeAOT), reflection only (how types without binders are read).
     /// </summary>
-    public static BinaryFormatterImporter Create(string binding, BinaryFormatterImportOptions? options = null) => binding switch
+    public static BinaryFormatterImporter Create(string binding, BinaryFormatterImportOptions? options = null)
+        => Create(binding, CreateFormatter(), options ?? CreateOptions());
+
+    public static BinaryFormatterImporter Create(string binding, CustomBinaryFormatter formatter, BinaryFormatterImportOptions options) => binding switch
     {
-        Mixed => Create(options),
-        Generated => BinaryFormatterImporter.UsingGeneratedBinders(CreateFormatter(), options ?? CreateOptions()),
-        Reflection => BinaryFormatterImporter.ReflectionOnly(CreateFormatter(), options ?? CreateOptions()),
+        Mixed => new BinaryFormatterImporter(formatter, options),
+        Generated => BinaryFormatterImporter.UsingGeneratedBinders(formatter, options),
+        Reflection => BinaryFormatterImporter.ReflectionOnly(formatter, options),
         _ => throw new System.ArgumentOutOfRangeException(nameof(binding)),
     };
 
