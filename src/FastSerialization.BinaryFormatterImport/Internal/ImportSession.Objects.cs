@@ -155,16 +155,8 @@ internal sealed partial class ImportSession
         return instance;
     }
 
-    private static string DisplayName(string member)
-    {
-        const string Suffix = ">k__BackingField";
-        if (member.Length > Suffix.Length + 1 && member[0] == '<' && member.EndsWith(Suffix, StringComparison.Ordinal))
-        {
-            return member.Substring(1, member.Length - Suffix.Length - 1);
-        }
-
-        return member;
-    }
+    /// <summary>A member's name for paths in messages: an auto-property's name rather than its backing field's.</summary>
+    private static string DisplayName(string member) => ObjectShape.PropertyOfBackingField(member) ?? member;
 
     private static bool IsEnumRecord(ClassRecord record)
     {

@@ -2,7 +2,6 @@ using System.Collections.Generic;
 using System.Linq;
 using System.Threading;
 using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 
 namespace FastSerialization.Generator;
@@ -73,7 +72,7 @@ internal static class BinderParser
                     break;
 
                 case IPropertySymbol property when !property.IsIndexer && property.ExplicitInterfaceImplementations.Length == 0:
-                    IFieldSymbol? backing = BackingField(type, property);
+                    IFieldSymbol? backing = MemberDiscovery.BackingField(type, property);
                     if (Ignored(property) || (backing is not null && Ignored(backing)) || !Settable(property.Type) || property.RefKind != RefKind.None)
                     {
                         continue;
@@ -190,8 +189,7 @@ internal static class BinderParser
     {
         for (INamedTypeSymbol? t = type; t is not null; t = t.ContainingType)
         {
-            if (t.IsGenericType || !t.DeclaringSyntaxReferences.Any(r =>
-                r.GetSyntax(cancellationToken) is TypeDeclarationSyntax d && d.Modifiers.Any(SyntaxKind.PartialKeyword)))
+            if (t.IsGenericType || !TypeDeclarations.IsPartial(t, cancellationToken))
             {
                 return false;
             }
@@ -203,27 +201,10 @@ internal static class BinderParser
     private static bool HasBody(IMethodSymbol accessor, CancellationToken cancellationToken) =>
         accessor.DeclaringSyntaxReferences.Any(r => r.GetSyntax(cancellationToken) is AccessorDeclarationSyntax { Body: not null } or AccessorDeclarationSyntax { ExpressionBody: not null });
 
-    private static IFieldSymbol? BackingField(INamedTypeSymbol type, IPropertySymbol property) =>
-        type.GetMembers().OfType<IFieldSymbol>().FirstOrDefault(f => SymbolEqualityComparer.Default.Equals(f.AssociatedSymbol, property));
-
     /// <summary>A value the importer can hold as an object: not a pointer, a ref struct or a function pointer.</summary>
     private static bool Settable(ITypeSymbol type) => !Symbols.IsRefLikeOrPointer(type);
 
-    private static bool Ignored(ISymbol member) =>
-        member.GetAttributes().Any(a => a.AttributeClass is { } c && (c.ToDisplayString() == Symbols.IgnoreAttribute || InheritsFrom(c, Symbols.IgnoreAttribute)));
-
-    private static bool InheritsFrom(INamedTypeSymbol type, string name)
-    {
-        for (INamedTypeSymbol? b = type.BaseType; b is not null; b = b.BaseType)
-        {
-            if (b.ToDisplayString() == name)
-            {
-                return true;
-            }
-        }
-
-        return false;
-    }
+    private static bool Ignored(ISymbol member) => Symbols.HasAttribute(member, Symbols.IgnoreAttribute);
 
     private static EquatableArray<string> Aliases(params ISymbol[] members) =>
         EquatableArray<string>.From(members

@@ -107,6 +107,9 @@ internal static class MemberDiscovery
         return new FoundMember(member, memberType, refKind, orderValue, settable, initOnly, required, LocationInfo.From(member.Locations.FirstOrDefault()), fixedWidth);
     }
 
-    private static bool IsAutoProperty(INamedTypeSymbol declaring, IPropertySymbol property) =>
-        declaring.GetMembers().OfType<IFieldSymbol>().Any(f => SymbolEqualityComparer.Default.Equals(f.AssociatedSymbol, property));
+    /// <summary>The backing field of an auto-property (or of a property that uses the <c>field</c> keyword), or null.</summary>
+    public static IFieldSymbol? BackingField(INamedTypeSymbol declaring, IPropertySymbol property) =>
+        declaring.GetMembers().OfType<IFieldSymbol>().FirstOrDefault(f => SymbolEqualityComparer.Default.Equals(f.AssociatedSymbol, property));
+
+    private static bool IsAutoProperty(INamedTypeSymbol declaring, IPropertySymbol property) => BackingField(declaring, property) is not null;
 }

@@ -18,9 +18,7 @@ internal static class TypeDeclarations
     {
         for (INamedTypeSymbol? t = parse.Type; t is not null; t = t.ContainingType)
         {
-            bool isPartial = t.DeclaringSyntaxReferences.Any(r =>
-                r.GetSyntax(parse.CancellationToken) is TypeDeclarationSyntax d && d.Modifiers.Any(SyntaxKind.PartialKeyword));
-            if (!isPartial)
+            if (!IsPartial(t, parse.CancellationToken))
             {
                 string which = SymbolEqualityComparer.Default.Equals(t, parse.Type) ? "it" : $"its containing type '{t.Name}'";
                 parse.Report("FSG001", parse.TypeLocation, parse.TypeName, which);
@@ -30,6 +28,10 @@ internal static class TypeDeclarations
 
         return true;
     }
+
+    /// <summary>True when a declaration of <paramref name="type"/> says <c>partial</c>.</summary>
+    public static bool IsPartial(INamedTypeSymbol type, CancellationToken cancellationToken) =>
+        type.DeclaringSyntaxReferences.Any(r => r.GetSyntax(cancellationToken) is TypeDeclarationSyntax d && d.Modifiers.Any(SyntaxKind.PartialKeyword));
 
     /// <summary>
     /// True when a base type already has a <c>WriteDataTo</c> (its own, or one it implements or will be
