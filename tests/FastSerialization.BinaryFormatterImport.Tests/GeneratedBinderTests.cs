@@ -98,4 +98,15 @@ public class GeneratedBinderTests
         generated.Should().Throw<FastSerializationException>().WithMessage("*UsingGeneratedBinders*");
         mixed.Should().Equal(1, 2);
     }
+
+    [Fact]
+    public void Import_ByReflection_TypeWithAPointerField_SetsTheOtherMembers()
+    {
+        var options = new BinaryFormatterImportOptions().MapType<Modern.WithPointer>("Legacy.Point");
+
+        var point = (Modern.WithPointer)Importers.Create(Importers.Reflection, options).Import(RealBinaryFormatter.Serialize(new Legacy.Point { X = 3, Y = 4 }))!;
+
+        point.X.Should().Be(3);
+        point.Y.Should().Be(4);
+    }
 }

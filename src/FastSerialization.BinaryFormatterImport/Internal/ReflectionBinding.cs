@@ -43,6 +43,11 @@ internal sealed class ReflectionBinding
                 continue;
             }
 
+            if (!CanHold(field.FieldType))
+            {
+                continue; // a pointer: no payload value can go into it (BinaryFormatter never wrote one)
+            }
+
             // A backing field takes its property's aliases too.
             string[] aliases = owner is null ? Aliases(field) : [.. Aliases(field), .. Aliases(owner)];
             builder.AddField(level.Name, field.Name, new MemberSlot(field.Name, TargetOf(field.FieldType), new Setter(field).Set), aliases);
@@ -56,7 +61,7 @@ internal sealed class ReflectionBinding
             }
 
             // An auto-property is in already, through its backing field; a property with a setter of its own is used when no field took the name.
-            if (level.GetField(ObjectShape.BackingFieldOf(property.Name), Declared) is null && property.CanWrite)
+            if (level.GetField(ObjectShape.BackingFieldOf(property.Name), Declared) is null && property.CanWrite && CanHold(property.PropertyType))
             {
                 builder.AddProperty(property.Name, new MemberSlot(property.Name, TargetOf(property.PropertyType), new Setter(property).Set), Aliases(property));
             }
@@ -86,6 +91,16 @@ internal sealed class ReflectionBinding
     }
 
     private static MethodInfo Factory(string name) => typeof(BinaryFormatterTarget).GetMethod(name, BindingFlags.Public | BindingFlags.Static)!;
+
+    /// <summary>Whether a value of <paramref name="type"/> can be held as an object (and be a generic argument): not a pointer, a reference or a ref struct.</summary>
+    private static bool CanHold(Type type)
+    {
+#if NETSTANDARD2_0
+        return !type.IsPointer && !type.IsByRef;
+#else
+        return !type.IsPointer && !type.IsByRef && !type.IsByRefLike && !type.IsFunctionPointer;
+#endif
+    }
 
     private static bool IsIgnored(MemberInfo member) => member.IsDefined(typeof(BinaryIgnoreAttribute), inherit: true);
 

@@ -152,6 +152,14 @@ namespace Modern
         public List<Holder>? Items;
     }
 
+    /// <summary>Reads Legacy.Point by reflection; its pointer field is no member the payload can fill.</summary>
+    public sealed unsafe class WithPointer
+    {
+        public int X;
+        public int Y;
+        public int* Scratch;
+    }
+
     public sealed class Point
     {
         public int X;
