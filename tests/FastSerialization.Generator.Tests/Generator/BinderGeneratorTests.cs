@@ -1,6 +1,5 @@
 using System;
 using System.Collections.Immutable;
-using System.IO;
 using System.Linq;
 using FastSerialization.BinaryFormatterImport;
 using FluentAssertions;

@@ -1,6 +1,4 @@
 using System;
-using System.IO;
-using System.Linq;
 using FluentAssertions;
 using Microsoft.CodeAnalysis;
 using Xunit;
