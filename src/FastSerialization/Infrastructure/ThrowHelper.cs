@@ -1,5 +1,6 @@
 using System;
 using System.Diagnostics.CodeAnalysis;
+using System.Runtime.CompilerServices;
 
 namespace FastSerialization;
 
@@ -8,7 +9,11 @@ internal static class ThrowHelper
 {
     [DoesNotReturn]
     public static void ThrowTruncated(string what, long offset, int? typeId, long needed, long available) =>
-        throw new FastSerializationException(
+        throw Truncated(what, offset, typeId, needed, available);
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static FastSerializationException Truncated(string what, long offset, int? typeId, long needed, long available) =>
+        new(
             $"Truncated data at offset {offset}{DescribeType(typeId)}: reading {what} needs {needed} byte(s), but the current frame has {available} left.",
             offset,
             typeId);

@@ -12,7 +12,7 @@ public ref partial struct FastBinaryReader
     /// <exception cref="FastSerializationException">The byte is neither 0 nor 1, or the frame is exhausted.</exception>
     public bool ReadBoolean()
     {
-        byte b = Take(1, "Boolean")[0];
+        byte b = TakeRef(1, "Boolean");
         if (b > 1)
         {
             ThrowNotABoolean(b);
@@ -42,7 +42,7 @@ public ref partial struct FastBinaryReader
         }
 
         _position = position + 1;
-        return _data[position];
+        return Unsafe.Add(ref MemoryMarshal.GetReference(_data), (nint)(uint)position);
     }
 
     /// <summary>Reads an <see cref="sbyte"/>.</summary>
@@ -52,46 +52,46 @@ public ref partial struct FastBinaryReader
     /// <summary>Reads a <see cref="short"/>: 2 bytes, little-endian.</summary>
     /// <returns>The value read.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public short ReadInt16() => BinaryPrimitives.ReadInt16LittleEndian(Take(2, "Int16"));
+    public short ReadInt16() => unchecked((short)LittleEndian.ReadUInt16(ref TakeRef(2, "Int16")));
 
     /// <summary>Reads a <see cref="ushort"/>: 2 bytes, little-endian.</summary>
     /// <returns>The value read.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public ushort ReadUInt16() => BinaryPrimitives.ReadUInt16LittleEndian(Take(2, "UInt16"));
+    public ushort ReadUInt16() => LittleEndian.ReadUInt16(ref TakeRef(2, "UInt16"));
 
     /// <summary>Reads a <see cref="char"/>: one UTF-16 code unit, 2 bytes, little-endian.</summary>
     /// <returns>The value read.</returns>
-    public char ReadChar() => (char)BinaryPrimitives.ReadUInt16LittleEndian(Take(2, "Char"));
+    public char ReadChar() => (char)LittleEndian.ReadUInt16(ref TakeRef(2, "Char"));
 
     /// <summary>Reads an <see cref="int"/>: 4 bytes, little-endian.</summary>
     /// <returns>The value read.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public int ReadInt32() => BinaryPrimitives.ReadInt32LittleEndian(Take(4, "Int32"));
+    public int ReadInt32() => unchecked((int)LittleEndian.ReadUInt32(ref TakeRef(4, "Int32")));
 
     /// <summary>Reads a <see cref="uint"/>: 4 bytes, little-endian.</summary>
     /// <returns>The value read.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public uint ReadUInt32() => BinaryPrimitives.ReadUInt32LittleEndian(Take(4, "UInt32"));
+    public uint ReadUInt32() => LittleEndian.ReadUInt32(ref TakeRef(4, "UInt32"));
 
     /// <summary>Reads a <see cref="long"/>: 8 bytes, little-endian.</summary>
     /// <returns>The value read.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public long ReadInt64() => BinaryPrimitives.ReadInt64LittleEndian(Take(8, "Int64"));
+    public long ReadInt64() => unchecked((long)LittleEndian.ReadUInt64(ref TakeRef(8, "Int64")));
 
     /// <summary>Reads a <see cref="ulong"/>: 8 bytes, little-endian.</summary>
     /// <returns>The value read.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public ulong ReadUInt64() => BinaryPrimitives.ReadUInt64LittleEndian(Take(8, "UInt64"));
+    public ulong ReadUInt64() => LittleEndian.ReadUInt64(ref TakeRef(8, "UInt64"));
 
     /// <summary>Reads a <see cref="float"/> from its IEEE 754 bits, bit-exact.</summary>
     /// <returns>The value read.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public float ReadSingle() => BitConversions.UInt32ToSingle(BinaryPrimitives.ReadUInt32LittleEndian(Take(4, "Single")));
+    public float ReadSingle() => BitConversions.UInt32ToSingle(LittleEndian.ReadUInt32(ref TakeRef(4, "Single")));
 
     /// <summary>Reads a <see cref="double"/> from its IEEE 754 bits, bit-exact.</summary>
     /// <returns>The value read.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public double ReadDouble() => BitConversions.UInt64ToDouble(BinaryPrimitives.ReadUInt64LittleEndian(Take(8, "Double")));
+    public double ReadDouble() => BitConversions.UInt64ToDouble(LittleEndian.ReadUInt64(ref TakeRef(8, "Double")));
 
     /// <summary>Reads a <see cref="decimal"/>: lo, mid, hi and flags, each 4 bytes little-endian.</summary>
     /// <returns>The value read.</returns>
@@ -196,7 +196,9 @@ public ref partial struct FastBinaryReader
         int position = _position;
         if (position < _end)
         {
-            byte first = _data[position];
+            // In the frame, and the frame lies in the data (the constructor's check): no bounds check.
+            ref byte next = ref Unsafe.Add(ref MemoryMarshal.GetReference(_data), (nint)(uint)position);
+            byte first = next;
             if (first < 0x80)
             {
                 _position = position + 1;
@@ -206,7 +208,7 @@ public ref partial struct FastBinaryReader
 
             if (position + 1 < _end)
             {
-                byte second = _data[position + 1];
+                byte second = Unsafe.Add(ref next, 1);
                 if (second - 1u < 0x7Fu)
                 {
                     _position = position + 2;

@@ -1,6 +1,7 @@
 using System;
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 
 namespace FastSerialization;
 
@@ -65,6 +66,12 @@ public ref partial struct FastBinaryReader
     /// <param name="maxAllocationPerInputByte">The allocation budget per byte of <paramref name="data"/>, on top of the allowance.</param>
     internal FastBinaryReader(ReadOnlySpan<byte> data, int position, int end, TypeRegistry? registry, int typeId, int maxDepth, bool rejectUnreadBytes, int maxAllocationPerInputByte)
     {
+        // The fixed-width reads check a value against the frame only (TakeRef): the frame must lie in the data.
+        if ((uint)end > (uint)data.Length || (uint)position > (uint)end)
+        {
+            ThrowBadFrame(position, end, data.Length);
+        }
+
         _allocation = new AllocationBudget(maxAllocationPerInputByte);
         _data = data;
         _position = position;
@@ -140,10 +147,33 @@ public ref partial struct FastBinaryReader
         return _data.Slice(position, count);
     }
 
+    /// <summary>
+    /// Returns a reference to the next <paramref name="count"/> bytes of the frame and moves past them: the one
+    /// bounds check of a fixed-width read. The frame lies in the data (checked when the reader is made, and a
+    /// nested frame only ever shrinks it), so the bytes are there.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private ref byte TakeRef(int count, string what)
+    {
+        int position = _position;
+        if ((uint)count > (uint)(_end - position))
+        {
+            ThrowTruncated(count, what);
+        }
+
+        _position = position + count;
+        return ref Unsafe.Add(ref MemoryMarshal.GetReference(_data), (nint)(uint)position);
+    }
+
     [DoesNotReturn]
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void ThrowBadFrame(int position, int end, int length) =>
+        throw new ArgumentOutOfRangeException(nameof(end), $"The frame {position}..{end} does not lie in the {length} bytes of data.");
+
+    // A body that only throws (no NoInlining, no return): the JIT then knows a call to it never returns, and keeps
+    // the read paths free of what a returning call would cost (registers kept around it, a jump back).
+    [DoesNotReturn]
     private readonly void ThrowTruncated(long needed, string what) =>
-        ThrowHelper.ThrowTruncated(what, _position, _typeId, needed, _end - _position);
+        throw ThrowHelper.Truncated(what, _position, _typeId, needed, _end - _position);
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     internal readonly FastSerializationException Malformed(string message) =>

@@ -17,7 +17,7 @@ public ref partial struct FastBinaryWriter
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Write(byte value)
     {
-        GetSpan(1)[0] = value;
+        Reserve(1) = value;
         _position++;
     }
 
@@ -30,7 +30,7 @@ public ref partial struct FastBinaryWriter
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Write(short value)
     {
-        BinaryPrimitives.WriteInt16LittleEndian(GetSpan(2), value);
+        LittleEndian.WriteUInt16(ref Reserve(2), unchecked((ushort)value));
         _position += 2;
     }
 
@@ -39,7 +39,7 @@ public ref partial struct FastBinaryWriter
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Write(ushort value)
     {
-        BinaryPrimitives.WriteUInt16LittleEndian(GetSpan(2), value);
+        LittleEndian.WriteUInt16(ref Reserve(2), value);
         _position += 2;
     }
 
@@ -52,7 +52,7 @@ public ref partial struct FastBinaryWriter
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Write(int value)
     {
-        BinaryPrimitives.WriteInt32LittleEndian(GetSpan(4), value);
+        LittleEndian.WriteUInt32(ref Reserve(4), unchecked((uint)value));
         _position += 4;
     }
 
@@ -61,7 +61,7 @@ public ref partial struct FastBinaryWriter
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Write(uint value)
     {
-        BinaryPrimitives.WriteUInt32LittleEndian(GetSpan(4), value);
+        LittleEndian.WriteUInt32(ref Reserve(4), value);
         _position += 4;
     }
 
@@ -70,7 +70,7 @@ public ref partial struct FastBinaryWriter
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Write(long value)
     {
-        BinaryPrimitives.WriteInt64LittleEndian(GetSpan(8), value);
+        LittleEndian.WriteUInt64(ref Reserve(8), unchecked((ulong)value));
         _position += 8;
     }
 
@@ -79,7 +79,7 @@ public ref partial struct FastBinaryWriter
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Write(ulong value)
     {
-        BinaryPrimitives.WriteUInt64LittleEndian(GetSpan(8), value);
+        LittleEndian.WriteUInt64(ref Reserve(8), value);
         _position += 8;
     }
 
@@ -191,28 +191,48 @@ public ref partial struct FastBinaryWriter
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void WriteVarUInt32(uint value)
     {
-        Span<byte> span = GetSpan(VarInt.MaxLength32);
+        ref byte destination = ref Reserve(VarInt.MaxLength32);
         if (value < 0x80)
         {
-            span[0] = (byte)value;
+            destination = (byte)value;
             _position++;
             return;
         }
 
         if (value < 0x4000)
         {
-            span[1] = (byte)(value >> 7);
-            span[0] = (byte)(value | 0x80);
+            Unsafe.Add(ref destination, 1) = (byte)(value >> 7);
+            destination = (byte)(value | 0x80);
             _position += 2;
             return;
         }
 
-        _position += VarInt.Write(span, value);
+        _position += VarInt.Write(_buffer.Slice(_position), value);
     }
 
     /// <summary>Writes an unsigned LEB128 varint: 1 to 10 bytes.</summary>
     /// <param name="value">The value to write.</param>
-    public void WriteVarUInt64(ulong value) => _position += VarInt.Write(GetSpan(VarInt.MaxLength64), value);
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteVarUInt64(ulong value)
+    {
+        ref byte destination = ref Reserve(VarInt.MaxLength64);
+        if (value < 0x80)
+        {
+            destination = (byte)value;
+            _position++;
+            return;
+        }
+
+        if (value < 0x4000)
+        {
+            Unsafe.Add(ref destination, 1) = (byte)(value >> 7);
+            destination = (byte)(value | 0x80);
+            _position += 2;
+            return;
+        }
+
+        _position += VarInt.Write(_buffer.Slice(_position), value);
+    }
 
     /// <summary>Writes a <see cref="short"/> as a zigzag varint, the 32-bit form (1 to 3 bytes): what generated code writes (docs/FORMAT.md section 3a).</summary>
     /// <param name="value">The value to write.</param>
@@ -224,10 +244,12 @@ public ref partial struct FastBinaryWriter
 
     /// <summary>Writes a signed varint: zigzag-encoded, then as <see cref="WriteVarUInt32"/>.</summary>
     /// <param name="value">The value to write.</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void WriteVarInt32(int value) => WriteVarUInt32((uint)((value << 1) ^ (value >> 31)));
 
     /// <summary>Writes a signed varint: zigzag-encoded, then as <see cref="WriteVarUInt64"/>.</summary>
     /// <param name="value">The value to write.</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void WriteVarInt64(long value) => WriteVarUInt64((ulong)((value << 1) ^ (value >> 63)));
 
     /// <summary>Writes an enum as its underlying integer type (1, 2, 4 or 8 bytes, little-endian).</summary>

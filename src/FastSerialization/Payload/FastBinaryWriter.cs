@@ -2,6 +2,7 @@ using System;
 using System.Buffers;
 using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 
 namespace FastSerialization;
 
@@ -171,6 +172,23 @@ public ref partial struct FastBinaryWriter
         }
 
         return _buffer.Slice(_position);
+    }
+
+    /// <summary>
+    /// Makes room for <paramref name="count"/> bytes at the current position and returns a reference to the
+    /// first, without moving past them: the one capacity check of a fixed-width write, which then stores at
+    /// the reference (<see cref="LittleEndian"/>) and adds its width to the position. Safe because the position
+    /// never passes the buffer's length and the check leaves <paramref name="count"/> bytes after it.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private ref byte Reserve(int count)
+    {
+        if ((uint)count > (uint)(_buffer.Length - _position))
+        {
+            Grow(count);
+        }
+
+        return ref Unsafe.Add(ref MemoryMarshal.GetReference(_buffer), (nint)(uint)_position);
     }
 
     /// <summary>

@@ -420,6 +420,68 @@ public class MalformedInputTests
         torn.Should().Throw<FastSerializationException>().WithMessage("*ended inside a record*2 arrived*");
     }
 
+    // The fixed-width reads check a value against the frame once and then load without a bounds check of the
+    // span: a frame that ends one byte short of a value, with readable bytes after it, must still refuse it.
+    public static TheoryData<string, int> FixedWidthReads => new()
+    {
+        { "Byte", 1 }, { "Boolean", 1 }, { "Int16", 2 }, { "UInt16", 2 }, { "Char", 2 }, { "Int32", 4 },
+        { "UInt32", 4 }, { "Single", 4 }, { "Int64", 8 }, { "UInt64", 8 }, { "Double", 8 },
+    };
+
+    [Theory]
+    [MemberData(nameof(FixedWidthReads))]
+    public void FixedWidthRead_CutByTheFrame_Throws_WithTheBytesAfterTheFrameLeftAlone(string what, int width)
+    {
+        byte[] data = new byte[32];
+        data.AsSpan().Fill(0x01);
+        foreach (int start in new[] { 0, 3, 17 })
+        {
+            var reader = new FastBinaryReader(data, start, start + width - 1);
+            FastSerializationException? caught = null;
+            try
+            {
+                ReadOne(ref reader, what);
+            }
+            catch (FastSerializationException ex)
+            {
+                caught = ex;
+            }
+
+            caught.Should().NotBeNull($"{what} needs {width} byte(s) and the frame at {start} holds {width - 1}");
+            caught!.Message.Should().Contain($"reading {what} needs {width} byte(s)").And.Contain($"has {width - 1} left");
+            reader.Position.Should().Be(start);
+        }
+    }
+
+    [Theory]
+    [InlineData(0, 5)]
+    [InlineData(3, 2)]
+    [InlineData(-1, 2)]
+    public void Reader_OverAFrameOutsideItsData_IsRefused(int position, int end)
+    {
+        Action act = () => _ = new FastBinaryReader(new byte[4], position, end);
+        act.Should().Throw<ArgumentOutOfRangeException>();
+    }
+
+    private static void ReadOne(ref FastBinaryReader reader, string what)
+    {
+        switch (what)
+        {
+            case "Byte": reader.ReadByte(); break;
+            case "Boolean": reader.ReadBoolean(); break;
+            case "Int16": reader.ReadInt16(); break;
+            case "UInt16": reader.ReadUInt16(); break;
+            case "Char": reader.ReadChar(); break;
+            case "Int32": reader.ReadInt32(); break;
+            case "UInt32": reader.ReadUInt32(); break;
+            case "Single": reader.ReadSingle(); break;
+            case "Int64": reader.ReadInt64(); break;
+            case "UInt64": reader.ReadUInt64(); break;
+            case "Double": reader.ReadDouble(); break;
+            default: throw new ArgumentOutOfRangeException(nameof(what), what, null);
+        }
+    }
+
     private static FastSerializationException CatchRead<T>(byte[] data, ReadFunc<T> read)
     {
         try
