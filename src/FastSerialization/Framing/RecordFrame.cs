@@ -158,6 +158,22 @@ public static class RecordFrame
         }
 
         int end = LengthPrefixSize + length;
+
+        // A type id of one byte (1 to 127: every registry of fewer than 128 types) is the common case; the length
+        // is at least 1, so the byte is in the record. Any other first byte takes the checked varint path.
+        byte first = data[LengthPrefixSize];
+        if (first - 1u < 0x7Fu)
+        {
+            return new RecordHeader(end, first, LengthPrefixSize + 1);
+        }
+
+        return ReadLongTypeId(data, end);
+    }
+
+    /// <summary>The header of a record whose type id takes more than one byte, or is malformed.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static RecordHeader ReadLongTypeId(ReadOnlySpan<byte> data, int end)
+    {
         var idReader = new FastBinaryReader(data.Slice(0, end), LengthPrefixSize, end);
         uint typeId = idReader.ReadTypeId();
         return new RecordHeader(end, typeId, idReader.Position);
