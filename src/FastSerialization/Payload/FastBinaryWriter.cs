@@ -155,6 +155,7 @@ public ref partial struct FastBinaryWriter
         {
             _rented = null;
             _buffer = default;
+            _position = 0; // the position never passes the buffer's end: Reserve relies on it
             ArrayPool<byte>.Shared.Return(rented);
         }
     }
