@@ -60,8 +60,18 @@ public sealed partial class IpcChannel : IAsyncDisposable
         _ = _inbox.Completion.ContinueWith(static (_, queue) => IpcTelemetry.Closed((ReceiveQueue)queue!), _inbox, CancellationToken.None, TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Default);
         var records = new IncomingRecords(formatter, LargestRecordThrough(transport), _requests);
         var side = new ReceiveSide(this, reader, records, _inbox, _requests, _lifetime, _sender);
-        _receiver = options.ReceiveOnCallingThread ? new CallingThreadReceiveStrategy(side) : new ReceiveLoopStrategy(side);
+        _receiver = ChooseReceiveStrategy(side, reader, options);
     }
+
+    /// <summary>
+    /// The one place the receive strategy is chosen: callers only when the options ask for it; over a transport read in
+    /// memory (shared memory), callers that poll while they wait and a background reader for the rest; otherwise the
+    /// receive loop.
+    /// </summary>
+    private static IReceiveStrategy ChooseReceiveStrategy(ReceiveSide side, PipeReader reader, IpcChannelOptions options) =>
+        options.ReceiveOnCallingThread ? new CallingThreadReceiveStrategy(side)
+        : reader is IPolledReader polled ? new CallingThreadReceiveStrategy(side, polled)
+        : new ReceiveLoopStrategy(side);
 
     /// <summary>The writer under the channel (tests reach past the send path with it).</summary>
     internal PipeWriter Writer => _sender.Writer;

@@ -67,17 +67,17 @@ public sealed class IpcChannelOptions
     /// </summary>
     /// <remarks>
     /// <para>
-    /// A spin lowers the latency when the spinning thread has a core of its own and is the one that handles
-    /// the message, that is with <see cref="ReceiveOnCallingThread"/> (measured on 2 cores: a 0.8-0.9 us
-    /// round-trip median with 50 us, against 6-11 us for the receive loop). With the background receive loop
-    /// the spinning thread is the loop, which hands each message to the consumer: the loop, the consumer and
-    /// the peer's two threads then want four cores, and with fewer the spin takes the core that the peer or
-    /// the consumer needs, so round trips get slower.
+    /// The spinning thread is the caller that waits (<c>ReceiveAsync</c>, <c>ReadAllAsync</c>, a
+    /// <c>RequestAsync</c> waiting for its response), which handles the message the moment it comes: over shared
+    /// memory a waiting caller reads the rings itself for the spin time, whatever
+    /// <see cref="ReceiveOnCallingThread"/> says (measured on 2 cores: a round-trip median of about 2 us with
+    /// 50 us, against 15-25 us when a background loop reads and hands each message over). When the spin ends
+    /// with nothing, the caller leaves the waiting to a background reader that sleeps until the peer rings (with
+    /// <see cref="ReceiveOnCallingThread"/>, it yields its core, then sleeps itself).
     /// </para>
     /// <para>
-    /// Null chooses, from <see cref="Environment.ProcessorCount"/> (the cores this process may use):
-    /// with <see cref="ReceiveOnCallingThread"/>, 50 us on 2 cores or more; with the receive
-    /// loop, 20 us on 4 cores or more; zero otherwise (a single core never gains from a spin: the peer cannot run meanwhile).
+    /// Null chooses, from <see cref="Environment.ProcessorCount"/> (the cores this process may use): 50 us on
+    /// 2 cores or more, zero on one (a single core never gains from a spin: the peer cannot run meanwhile).
     /// Other transports do not spin.
     /// </para>
     /// </remarks>
@@ -89,26 +89,29 @@ public sealed class IpcChannelOptions
             : throw new ArgumentOutOfRangeException(nameof(value), value, "The spin time must be from zero to one second, or null to choose it for the machine.");
     }
 
-    /// <summary>The spin time that a null <see cref="SharedMemorySpinTime"/> chooses with <see cref="ReceiveOnCallingThread"/> on a machine of 2 cores or more.</summary>
-    internal static readonly TimeSpan AutomaticSpinTimeOnCallingThread = TimeSpan.FromMicroseconds(50);
-
-    /// <summary>The spin time that a null <see cref="SharedMemorySpinTime"/> chooses with the receive loop on a machine of 4 cores or more.</summary>
-    internal static readonly TimeSpan AutomaticSpinTimeForReceiveLoop = TimeSpan.FromMicroseconds(20);
+    /// <summary>The spin time that a null <see cref="SharedMemorySpinTime"/> chooses on a machine of 2 cores or more.</summary>
+    internal static readonly TimeSpan AutomaticSpinTime = TimeSpan.FromMicroseconds(50);
 
     /// <summary>
-    /// When true, the channel runs no receive loop of its own: <see cref="IpcChannel.ReceiveAsync"/>,
+    /// When true, nothing reads the channel in the background: <see cref="IpcChannel.ReceiveAsync"/>,
     /// <see cref="IpcChannel.ReadAllAsync"/> and a <see cref="IpcChannel.RequestAsync{TResponse}(object, System.Threading.CancellationToken)"/>
     /// waiting for its response read the transport on the calling thread, so that a message reaches its
-    /// reader without a hop between threads: the lowest latency, above all with
-    /// <see cref="IpcTransport.SharedMemory"/> and a <see cref="SharedMemorySpinTime"/> on a machine with a
-    /// core to spare for each side. Records are then read only while somebody receives or waits for a
+    /// reader without a hop between threads. Records are then read only while somebody receives or waits for a
     /// response: a peer whose messages nobody reads waits for room (back-pressure), and the end of the
-    /// channel (<see cref="IpcChannel.Completion"/>) is seen by the next read. Default false: a background
-    /// loop reads every record as it arrives.
+    /// channel (<see cref="IpcChannel.Completion"/>) is seen by the next read. Default false: records are read
+    /// as they arrive, whether or not somebody receives.
     /// </summary>
     /// <remarks>
     /// <para>
-    /// The calling thread does the waiting too: on shared memory it spins for up to
+    /// With the default (false), a socket or pipe channel runs a background loop that reads every record and
+    /// queues it for the receivers. A shared-memory channel gets the calling thread's latency without its
+    /// differences: a caller that waits reads the rings itself for up to <see cref="SharedMemorySpinTime"/>,
+    /// and a background reader, asleep until the peer rings, reads whatever no caller reads and queues it, so
+    /// <see cref="IpcChannel.Completion"/> completes and up to <see cref="ReceiveQueueCapacity"/> messages are
+    /// buffered when nobody receives, as with the loop.
+    /// </para>
+    /// <para>
+    /// With true, the calling thread also does the waiting: on shared memory it spins for up to
     /// <see cref="SharedMemorySpinTime"/> inside <c>ReceiveAsync</c> or <c>RequestAsync</c> before they return
     /// a task, so keep that spin short (tens of microseconds). A request's timeout and cancellation hold on
     /// every transport; canceling a <c>ReceiveAsync</c> relies on the transport's read honoring the token
@@ -119,13 +122,6 @@ public sealed class IpcChannelOptions
     /// The only buffer between the two sides is then the transport's own: two processes that each use one
     /// thread both to read and to send large bursts can fill each other's buffer and wait for each other.
     /// Read and send on different tasks, or keep the default, when both sides send a lot.
-    /// </para>
-    /// <para>
-    /// The default is the receive loop on every machine, also where reading on the calling thread would be
-    /// faster (shared memory with a core to spare): the differences above change what a program may rely
-    /// on (a <see cref="IpcChannel.Completion"/> that completes when nobody reads, a buffer of
-    /// <see cref="ReceiveQueueCapacity"/> messages between two senders), so only the program can choose
-    /// them. What the machine decides is the spin (<see cref="SharedMemorySpinTime"/>).
     /// </para>
     /// </remarks>
     public bool ReceiveOnCallingThread { get; set; }
@@ -146,9 +142,7 @@ public sealed class IpcChannelOptions
 
     /// <summary>
     /// The spin of a shared-memory channel of these settings on a machine of <paramref name="processorCount"/>
-    /// cores: the one set, or the one that pays for the receive strategy (see <see cref="SharedMemorySpinTime"/>).
+    /// cores: the one set, or the one that pays on that many cores (see <see cref="SharedMemorySpinTime"/>).
     /// </summary>
-    internal TimeSpan SharedMemorySpinTimeOn(int processorCount) => _sharedMemorySpinTime ?? (ReceiveOnCallingThread
-        ? processorCount >= 2 ? AutomaticSpinTimeOnCallingThread : TimeSpan.Zero
-        : processorCount >= 4 ? AutomaticSpinTimeForReceiveLoop : TimeSpan.Zero);
+    internal TimeSpan SharedMemorySpinTimeOn(int processorCount) => _sharedMemorySpinTime ?? (processorCount >= 2 ? AutomaticSpinTime : TimeSpan.Zero);
 }

@@ -2,7 +2,7 @@ using System;
 using System.Diagnostics;
 using System.Threading;
 
-namespace FastSerialization.Ipc.SharedMemory;
+namespace FastSerialization.Ipc.Internal;
 
 /// <summary>How a ring side waits for its peer: spin for the spin time, then yield its core a few times, then sleep.</summary>
 internal struct Backoff

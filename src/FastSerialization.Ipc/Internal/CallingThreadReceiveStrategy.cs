@@ -17,7 +17,13 @@ namespace FastSerialization.Ipc.Internal;
 /// what it hands them: a response completes its request's task, a message read by a request waiter goes to
 /// the inbox, where <c>ReceiveAsync</c> finds it first.
 /// </summary>
-internal sealed class CallingThreadReceiveStrategy : IReceiveStrategy
+/// <remarks>
+/// Over a transport read in memory (<see cref="IPolledReader"/>: shared memory) and without
+/// <see cref="IpcChannelOptions.ReceiveOnCallingThread"/>, this is the default strategy with a background reader
+/// beside the callers (CallingThreadReceiveStrategy.Background.cs): a caller polls the transport only for the
+/// spin time, and the background reader reads whatever no caller reads, as the receive loop would.
+/// </remarks>
+internal sealed partial class CallingThreadReceiveStrategy : IReceiveStrategy
 {
     private readonly ReceiveSide _side;
     private readonly AsyncGate _pump = new();
@@ -31,13 +37,15 @@ internal sealed class CallingThreadReceiveStrategy : IReceiveStrategy
     private long _pumpStashBytes;
     private int _inboxed;
 
+    /// <summary>A strategy of callers only: nothing reads while nobody receives or waits for a response.</summary>
     public CallingThreadReceiveStrategy(ReceiveSide side) => _side = side;
 
     public Task Completion => _completion.Task;
 
     public void Start()
     {
-        // Nothing runs in the background: the first caller that needs a record reads it.
+        // Without a background reader nothing runs in the background: the first caller that needs a record reads it.
+        StartBackgroundReader();
     }
 
     public ValueTask<object?> ReceiveAsync(CancellationToken cancellationToken) => ReceiveOnCallingThreadAsync(cancellationToken);
@@ -47,14 +55,28 @@ internal sealed class CallingThreadReceiveStrategy : IReceiveStrategy
 
     public Task<bool> StopAsync() => StopPumpAsync();
 
+    /// <summary>Leaves the pump: with a background reader, makes sure it reads what this holder leaves unread (see <see cref="LeaveToBackground"/>).</summary>
+    private void LeavePump(bool gaveUp = false)
+    {
+        if (_polled is null)
+        {
+            _pump.Exit();
+        }
+        else
+        {
+            LeaveToBackground(gaveUp);
+        }
+    }
+
     /// <summary>What one turn of the pump produced.</summary>
     private readonly struct Pumped
     {
-        private Pumped(object? message, bool ended, long bytes = 0)
+        private Pumped(object? message, bool ended, long bytes = 0, bool notYet = false)
         {
             Message = message;
             Ended = ended;
             Bytes = bytes;
+            NotYet = notYet;
         }
 
         /// <summary>The end: the peer closed the channel, went away, sent a malformed record, or this side closed it.</summary>
@@ -62,6 +84,12 @@ internal sealed class CallingThreadReceiveStrategy : IReceiveStrategy
 
         /// <summary>The request that was waited for was answered (its task is complete).</summary>
         public static Pumped Answered => new(null, ended: false);
+
+        /// <summary>Nothing arrived while the caller polled (a strategy with a background reader only): it waits for the background reader instead.</summary>
+        public static Pumped Nothing => new(null, ended: false, notYet: true);
+
+        /// <summary>True for <see cref="Nothing"/>.</summary>
+        public bool NotYet { get; }
 
         /// <summary>A message (or <see cref="IpcRequest"/>) for the application; null for <see cref="Answered"/>.</summary>
         public object? Message { get; }
@@ -141,9 +169,11 @@ internal sealed class CallingThreadReceiveStrategy : IReceiveStrategy
     /// <summary>
     /// Reads records on this thread until one for the application, the answer to request
     /// <paramref name="wanted"/> (0: none), or the end. The caller holds the pump. The buffer of a read is
-    /// kept across calls and handed back to the transport once every record in it was taken.
+    /// kept across calls and handed back to the transport once every record in it was taken. With a
+    /// background reader the transport is polled, not awaited: for the spin time when <paramref name="spin"/>
+    /// (a caller), once otherwise (the background reader); <see cref="Pumped.Nothing"/> when nothing came.
     /// </summary>
-    private async ValueTask<Pumped> PumpAsync(ulong wanted, CancellationToken cancellationToken)
+    private async ValueTask<Pumped> PumpAsync(ulong wanted, CancellationToken cancellationToken, bool spin = true)
     {
         while (true)
         {
@@ -173,6 +203,16 @@ internal sealed class CallingThreadReceiveStrategy : IReceiveStrategy
             ReadResult result;
             try
             {
+                if (_polled is not null)
+                {
+                    if (!PollTransport(spin, cancellationToken))
+                    {
+                        return Pumped.Nothing;
+                    }
+
+                    continue; // what came is in the pump's buffer (or the channel is closing: seen above)
+                }
+
                 result = await _side.Reader.ReadAsync(cancellationToken).ConfigureAwait(false);
             }
             catch (Exception) when (_side.Lifetime.IsClosing)
@@ -218,6 +258,7 @@ internal sealed class CallingThreadReceiveStrategy : IReceiveStrategy
     {
         if (!_pump.TryEnter())
         {
+            NoteCallerWaits();
             return ReceiveWaitingAsync(cancellationToken);
         }
 
@@ -230,13 +271,13 @@ internal sealed class CallingThreadReceiveStrategy : IReceiveStrategy
         }
         catch
         {
-            _pump.Exit(); // a deserialization that failed in the application's own type: the pump stays usable
+            LeavePump(); // a deserialization that failed in the application's own type: the pump stays usable
             throw;
         }
 
         if (taken)
         {
-            _pump.Exit();
+            LeavePump();
             return new ValueTask<object?>(pumped.Message);
         }
 
@@ -246,6 +287,7 @@ internal sealed class CallingThreadReceiveStrategy : IReceiveStrategy
     /// <summary>Receives holding the pump (and leaves it): what request waiters queued comes first.</summary>
     private async ValueTask<object?> ReceiveHoldingPumpAsync(CancellationToken cancellationToken)
     {
+        bool gaveUp = false;
         try
         {
             if (_side.Inbox.TryDequeue(out object queued))
@@ -261,32 +303,49 @@ internal sealed class CallingThreadReceiveStrategy : IReceiveStrategy
             }
 
             Pumped pumped;
-            if (cancellationToken.CanBeCanceled)
+            if (cancellationToken.CanBeCanceled && _polled is null)
             {
                 using var either = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken, _side.Lifetime.Closing);
                 pumped = await PumpAsync(0, either.Token).ConfigureAwait(false);
             }
             else
             {
-                pumped = await PumpAsync(0, _side.Lifetime.Closing).ConfigureAwait(false);
+                // Polling checks the closing on its own; only a read that may wait inside the transport needs it in the token.
+                pumped = await PumpAsync(0, _polled is null ? _side.Lifetime.Closing : cancellationToken).ConfigureAwait(false);
             }
 
-            if (!pumped.Ended)
+            if (pumped.NotYet)
+            {
+                gaveUp = true;
+            }
+            else if (!pumped.Ended)
             {
                 return pumped.Message;
             }
         }
         finally
         {
-            _pump.Exit();
+            LeavePump(gaveUp);
+        }
+
+        if (gaveUp)
+        {
+            return await ReceiveQueuedAsync(cancellationToken, orThePump: false).ConfigureAwait(false);
         }
 
         // The end: what is still queued, then null (closed) or the failure.
         return await _side.Inbox.TakeAsync(cancellationToken).ConfigureAwait(false);
     }
 
-    /// <summary>Receives while a request waiter holds the pump: takes what it queues, or the pump when it leaves.</summary>
-    private async ValueTask<object?> ReceiveWaitingAsync(CancellationToken cancellationToken)
+    /// <summary>Receives while a request waiter (or the background reader) holds the pump: takes what it queues, or the pump when it leaves.</summary>
+    private ValueTask<object?> ReceiveWaitingAsync(CancellationToken cancellationToken) => ReceiveQueuedAsync(cancellationToken, orThePump: true);
+
+    /// <summary>
+    /// Takes what request waiters or the background reader queue; with <paramref name="orThePump"/>, takes the pump
+    /// instead when it is free first (without: a caller that gave up polling, which leaves the reading to the
+    /// background reader).
+    /// </summary>
+    private async ValueTask<object?> ReceiveQueuedAsync(CancellationToken cancellationToken, bool orThePump)
     {
         while (true)
         {
@@ -301,6 +360,20 @@ internal sealed class CallingThreadReceiveStrategy : IReceiveStrategy
                 // Ended: what a request waiter kept aside (under the pump) still comes before the end.
                 await _pump.EnterAsync(cancellationToken).ConfigureAwait(false);
                 return await ReceiveHoldingPumpAsync(cancellationToken).ConfigureAwait(false);
+            }
+
+            if (!orThePump)
+            {
+                try
+                {
+                    await _side.Inbox.WaitToReadAsync(cancellationToken).ConfigureAwait(false);
+                }
+                catch (Exception) when (_side.Inbox.Completion.IsCompleted && !cancellationToken.IsCancellationRequested)
+                {
+                    // Ended with a failure: taken above, after what was kept aside under the pump.
+                }
+
+                continue;
             }
 
             using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
@@ -372,9 +445,13 @@ internal sealed class CallingThreadReceiveStrategy : IReceiveStrategy
         {
             try
             {
-                if (!_pump.TryEnter() && !await _pump.EnterOrAsync(answered, _side.Lifetime.Closing).ConfigureAwait(false))
+                if (!_pump.TryEnter())
                 {
-                    continue;
+                    NoteCallerWaits();
+                    if (!await _pump.EnterOrAsync(answered, _side.Lifetime.Closing).ConfigureAwait(false))
+                    {
+                        continue;
+                    }
                 }
             }
             catch (OperationCanceledException) when (_side.Lifetime.IsClosing)
@@ -382,6 +459,7 @@ internal sealed class CallingThreadReceiveStrategy : IReceiveStrategy
                 return; // closing fails the request
             }
 
+            bool gaveUp = false;
             try
             {
                 if (answered.IsCompleted)
@@ -403,6 +481,12 @@ internal sealed class CallingThreadReceiveStrategy : IReceiveStrategy
                         return; // the end failed the request
                     }
 
+                    if (pumped.NotYet)
+                    {
+                        gaveUp = true;
+                        return; // the background reader completes the request when its answer comes
+                    }
+
                     if (pumped.Message is not null)
                     {
                         await QueueForReceiverAsync(pumped.Message, pumped.Bytes, _side.Lifetime.Closing).ConfigureAwait(false);
@@ -415,7 +499,7 @@ internal sealed class CallingThreadReceiveStrategy : IReceiveStrategy
             }
             finally
             {
-                _pump.Exit();
+                LeavePump(gaveUp);
             }
         }
     }
@@ -477,6 +561,7 @@ internal sealed class CallingThreadReceiveStrategy : IReceiveStrategy
             _pump.Exit();
         }
 
+        await StopBackgroundReaderAsync().ConfigureAwait(false);
         return true;
     }
 
@@ -485,7 +570,9 @@ internal sealed class CallingThreadReceiveStrategy : IReceiveStrategy
     {
         if (!_pump.TryEnter())
         {
-            return 0; // a request waiter pumps: what it reads reaches the inbox, for the next call
+            // Somebody else pumps: what it reads reaches the inbox after what is queued there now.
+            NoteCallerWaits();
+            return TakeQueued(into);
         }
 
         int taken = 0;
@@ -493,9 +580,22 @@ internal sealed class CallingThreadReceiveStrategy : IReceiveStrategy
         {
             while (taken < into.Length)
             {
-                if (Volatile.Read(ref _inboxed) != 0 || _pumpStash is not null)
+                if (Volatile.Read(ref _inboxed) != 0)
                 {
-                    break; // what a request waiter set aside comes first: the next call takes it
+                    // What a request waiter or the background reader queued comes first.
+                    int queued = TakeQueued(into.Slice(taken));
+                    if (queued == 0)
+                    {
+                        break;
+                    }
+
+                    taken += queued;
+                    continue;
+                }
+
+                if (_pumpStash is not null)
+                {
+                    break; // kept aside when the inbox was full: the next receive takes it, in its place
                 }
 
                 if (_pumpHoldsBuffer)
@@ -527,9 +627,22 @@ internal sealed class CallingThreadReceiveStrategy : IReceiveStrategy
         }
         finally
         {
-            _pump.Exit();
+            LeavePump();
         }
 
+        return taken;
+    }
+
+    /// <summary>Takes the messages queued in the inbox (by request waiters or the background reader), up to the length of <paramref name="into"/>.</summary>
+    private int TakeQueued(Span<object> into)
+    {
+        if (Volatile.Read(ref _inboxed) == 0)
+        {
+            return 0;
+        }
+
+        int taken = _side.Inbox.TakeQueued(into);
+        Interlocked.Add(ref _inboxed, -taken);
         return taken;
     }
 

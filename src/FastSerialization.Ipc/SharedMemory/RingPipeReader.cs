@@ -3,6 +3,7 @@ using System.Buffers;
 using System.IO.Pipelines;
 using System.Threading;
 using System.Threading.Tasks;
+using FastSerialization.Ipc.Internal;
 
 namespace FastSerialization.Ipc.SharedMemory;
 
@@ -10,9 +11,10 @@ namespace FastSerialization.Ipc.SharedMemory;
 /// The consumer side of a <see cref="Ring"/> as a <see cref="PipeReader"/>: <see cref="ReadAsync"/>
 /// returns the published bytes in place (one segment, or two when they wrap the ring's end), read after
 /// an acquire load of the tail; <see cref="AdvanceTo(SequencePosition, SequencePosition)"/> hands the
-/// consumed bytes back to the producer with a release store of the head.
+/// consumed bytes back to the producer with a release store of the head. As an <see cref="IPolledReader"/>,
+/// it lets the default receive strategy poll it from the callers' threads and sleep on the doorbell otherwise.
 /// </summary>
-internal sealed class RingPipeReader : PipeReader
+internal sealed class RingPipeReader : PipeReader, IPolledReader
 {
     private readonly Ring _ring;
     private readonly Doorbell _doorbell;
@@ -54,6 +56,24 @@ internal sealed class RingPipeReader : PipeReader
     }
 
     public override bool TryRead(out ReadResult result) => TryReadCore(out result);
+
+    public long SpinTicks => _spinTicks;
+
+    public bool HasUnread => _cancelRead || Volatile.Read(ref _ring.Tail) != _examined || _doorbell.PeerGone;
+
+    public void ArmWakeUp() => Interlocked.Exchange(ref _ring.ConsumerSleeping, 1);
+
+    public void DisarmWakeUp()
+    {
+        if (Volatile.Read(ref _ring.ConsumerSleeping) != 0)
+        {
+            Volatile.Write(ref _ring.ConsumerSleeping, 0);
+        }
+    }
+
+    public Task WaitForWakeUpAsync() => _doorbell.Data.WaitAsync(CancellationToken.None);
+
+    public void Nudge() => _doorbell.Data.Set();
 
     public override void AdvanceTo(SequencePosition consumed) => AdvanceTo(consumed, consumed);
 

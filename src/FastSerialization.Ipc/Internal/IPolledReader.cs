@@ -1,0 +1,33 @@
+using System.Threading.Tasks;
+
+namespace FastSerialization.Ipc.Internal;
+
+/// <summary>
+/// What a transport's reader can do beyond <see cref="System.IO.Pipelines.PipeReader"/> when it is polled in
+/// memory (a shared-memory ring; a socket cannot): its bytes are looked at without a system call, so waiting
+/// callers read it themselves while they spin, and a sleeping reader is woken by the peer only when it asked
+/// for it (<see cref="ArmWakeUp"/>). Used by the default receive strategy over shared memory
+/// (<see cref="CallingThreadReceiveStrategy"/> with its background reader). Every member but
+/// <see cref="WaitForWakeUpAsync"/> and <see cref="Nudge"/> touches the transport's memory: call them only
+/// while holding the reader's role, never after the channel stopped receiving.
+/// </summary>
+internal interface IPolledReader
+{
+    /// <summary>How long a caller waiting for the peer polls before it leaves the waiting to the background reader (in <see cref="System.Diagnostics.Stopwatch"/> ticks).</summary>
+    long SpinTicks { get; }
+
+    /// <summary>True when there is something the last read did not return: records published since, the peer's end, or a canceled read.</summary>
+    bool HasUnread { get; }
+
+    /// <summary>Asks the peer to wake this side (through <see cref="WaitForWakeUpAsync"/>) when it publishes next; a full fence, then the caller looks at <see cref="HasUnread"/>.</summary>
+    void ArmWakeUp();
+
+    /// <summary>Withdraws <see cref="ArmWakeUp"/>: a reader that is polling needs no wake-up, which costs the peer a system call.</summary>
+    void DisarmWakeUp();
+
+    /// <summary>Completes when the peer rang (after <see cref="ArmWakeUp"/>), when <see cref="Nudge"/> was called, or when the peer went away; a wake-up with nobody waiting is kept for the next wait.</summary>
+    Task WaitForWakeUpAsync();
+
+    /// <summary>Wakes <see cref="WaitForWakeUpAsync"/> from this side (safe at any time, also after the transport was released).</summary>
+    void Nudge();
+}
