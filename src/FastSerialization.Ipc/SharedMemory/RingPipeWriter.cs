@@ -134,6 +134,15 @@ internal sealed class RingPipeWriter : PipeWriter, IInPlaceWriter
         }
 
         _lastLength = 0;
+        if (Volatile.Read(ref _ring.Head) < _published)
+        {
+            // The consumer has not taken all it was given yet: it comes back to the tail by itself, so this
+            // record can wait for the next send or the flush the channel schedules. A burst is then published in
+            // a few stores of the tail instead of one per record (each moves the tail's cache line to the
+            // consumer's core); a consumer that waits (it took everything) gets each record at once.
+            return false;
+        }
+
         Publish(_written);
         return true;
     }
