@@ -89,6 +89,30 @@ public class BatchTests
     }
 
     [Theory(Timeout = TestTimeouts.Test)]
+    [MemberData(nameof(Setups))]
+    public async Task RecordsAroundAndOverTheBatchBuffersSize_ArriveWholeAndInOrder(IpcTransport? transport, bool callingThread, int? chunk)
+    {
+        // A batch packs its records into a buffer of a few KiB before handing them to the transport: records that
+        // nearly fill it, that do not fit in what is left of it, and that are larger than all of it (written on
+        // their own), among small ones.
+        (IpcChannel a, IpcChannel b, IAsyncDisposable? server) = await OpenAsync(transport, callingThread, chunk);
+        await using IAsyncDisposable? _ = server;
+        Task<List<object>> received = ReceiveAllInBatchesAsync(b, 16);
+        int[] symbolLengths = { 3, 4000, 3, 4050, 4096, 5, 10_000, 3, 3, 20_000, 4030, 4060, 7 };
+        Trade[] trades = symbolLengths
+            .Select((length, i) => new Trade { Sequence = i, Price = i, Amount = 1, Symbol = new string((char)('a' + (i % 26)), length) })
+            .ToArray();
+        await a.SendBatchAsync<Trade>(trades).WaitAsync(Timeout);
+        await a.SendBatchAsync<Trade>(trades.Reverse().ToList()).WaitAsync(Timeout);
+        await a.DisposeAsync();
+
+        List<Trade> messages = (await received.WaitAsync(Timeout)).Cast<Trade>().ToList();
+        messages.Select(t => t.Sequence).Should().Equal(trades.Select(t => t.Sequence).Concat(trades.Reverse().Select(t => t.Sequence)));
+        messages.Select(t => t.Symbol).Should().Equal(trades.Select(t => t.Symbol).Concat(trades.Reverse().Select(t => t.Symbol)));
+        await b.DisposeAsync();
+    }
+
+    [Theory(Timeout = TestTimeouts.Test)]
     [InlineData(null, false)]
     [InlineData(null, true)]
     [InlineData(IpcTransport.SharedMemory, false)]
