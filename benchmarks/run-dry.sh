@@ -46,7 +46,7 @@ dotnet run -c Release --no-build --project "$project" -- seedtable --count 50000
 
 echo "== ipc mode (two processes, Unix socket and shared memory), small counts"
 status=0
-timeout 120 dotnet run -c Release --no-build --project "$project" -- ipc --messages 20000 --pings 500 --results "$out" || status=$?
+timeout 120 dotnet run -c Release --no-build --project "$project" -- ipc --messages 20000 --pings 500 --warm-up-seconds 0 --results "$out" || status=$?
 if [ "$status" -ne 0 ]; then
   echo "run-dry: the ipc mode exited with $status" >&2
   exit 1

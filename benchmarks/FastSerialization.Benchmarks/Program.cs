@@ -15,7 +15,7 @@ namespace FastSerialization.Benchmarks;
 /// dotnet run -c Release --project benchmarks/FastSerialization.Benchmarks -- --filter '*'   BenchmarkDotNet (any BDN option)
 /// dotnet run -c Release --project benchmarks/FastSerialization.Benchmarks -- latency [--count N] [--bf-count N]
 /// dotnet run -c Release --project benchmarks/FastSerialization.Benchmarks -- seedtable [--count N] [--bf-count N]
-/// dotnet run -c Release --project benchmarks/FastSerialization.Benchmarks -- ipc [--messages N] [--pings N] [--pairs N] [--transport socket|shm|both]
+/// dotnet run -c Release --project benchmarks/FastSerialization.Benchmarks -- ipc [--messages N] [--pings N] [--pairs N] [--transport socket|shm|both] [--warm-up-seconds N]
 /// (ipc starts the same program again as its peer: ipc-child NAME [--shm] [--calling-thread])
 /// </code>
 /// Every mode takes <c>--results DIR</c> (default: benchmarks/results of this repository) for its reports;
@@ -61,8 +61,9 @@ public static class Program
                 int pings = ParseCount(rest, "--pings", 50_000);
                 int pairs = ParseCount(rest, "--pairs", 1);
                 IpcTransport[] transports = ParseTransports(TakeOption(rest, "--transport") ?? "both");
+                int warmUpSeconds = ParseSeconds(rest, "--warm-up-seconds", 5);
                 RejectLeftovers(rest);
-                return IpcRun.RunAsync(messages, pings, pairs, transports, command, resultsDir).GetAwaiter().GetResult();
+                return IpcRun.RunAsync(messages, pings, pairs, transports, warmUpSeconds, command, resultsDir).GetAwaiter().GetResult();
             }
 
             if (rest.Count > 0 && rest[0] == "ipc-child")
@@ -241,6 +242,19 @@ public static class Program
 
         int value = int.Parse(text.Replace("_", string.Empty, StringComparison.Ordinal), System.Globalization.CultureInfo.InvariantCulture);
         return value > 0 ? value : throw new ArgumentException($"{name} must be positive.");
+    }
+
+    /// <summary>A number of seconds, 0 or more.</summary>
+    private static int ParseSeconds(List<string> args, string name, int defaultValue)
+    {
+        string? text = TakeOption(args, name);
+        if (text is null)
+        {
+            return defaultValue;
+        }
+
+        int value = int.Parse(text, System.Globalization.CultureInfo.InvariantCulture);
+        return value >= 0 ? value : throw new ArgumentException($"{name} must be 0 or more.");
     }
 
     private static IpcTransport[] ParseTransports(string text) => text switch

@@ -38,7 +38,7 @@ public static class IpcRun
     /// <summary>The spin time of the "calling thread" setups: longer than a round trip, so that a waiting side stays awake between messages.</summary>
     private static readonly TimeSpan SpinTime = TimeSpan.FromMicroseconds(50);
 
-    public static async Task<int> RunAsync(int messages, int pings, int pairs, IReadOnlyList<IpcTransport> transports, string command, string resultsDir)
+    public static async Task<int> RunAsync(int messages, int pings, int pairs, IReadOnlyList<IpcTransport> transports, int warmUpSeconds, string command, string resultsDir)
     {
         byte[] tradeRecord = CreateFormatter().SerializeToArray(Trade.Sample());
         byte[] customerRecord = CreateFormatter().SerializeToArray(Customer.Sample());
@@ -54,7 +54,7 @@ public static class IpcRun
         {
             foreach (Setup setup in setups)
             {
-                (TransportResult result, RawResult? ceiling, bool childOk) = await RunSetupAsync(setup, messages, pings, measureCeiling: raw is null);
+                (TransportResult result, RawResult? ceiling, bool childOk) = await RunSetupAsync(setup, messages, pings, warmUpSeconds, measureCeiling: raw is null);
                 runs[setup].Add(result);
                 raw ??= ceiling;
                 childrenOk &= childOk;
@@ -64,7 +64,7 @@ public static class IpcRun
         }
 
         List<TransportResult> results = setups.Select(setup => MiddlePair(runs[setup])).ToList();
-        string report = Render(messages, pings, command, tradeRecord.Length, customerRecord.Length, results, raw!, $"{loadAtStart} at the start, {LoadAverage()} at the end");
+        string report = Render(messages, pings, warmUpSeconds, command, tradeRecord.Length, customerRecord.Length, results, raw!, $"{loadAtStart} at the start, {LoadAverage()} at the end");
         string path = Path.Combine(resultsDir, "ipc.md");
         File.WriteAllText(path, report);
         Console.WriteLine(report);
@@ -77,7 +77,7 @@ public static class IpcRun
         return childrenOk ? 0 : 1;
     }
 
-    private static async Task<(TransportResult Result, RawResult? Raw, bool ChildOk)> RunSetupAsync(Setup setup, int messages, int pings, bool measureCeiling)
+    private static async Task<(TransportResult Result, RawResult? Raw, bool ChildOk)> RunSetupAsync(Setup setup, int messages, int pings, int warmUpSeconds, bool measureCeiling)
     {
         IpcTransport transport = setup.Transport;
         string name = $"fsbench-{Environment.ProcessId}-{(transport == IpcTransport.SharedMemory ? "shm" : "sock")}{(setup.CallingThread ? "-ct" : "")}";
@@ -104,16 +104,18 @@ public static class IpcRun
             {
                 Console.WriteLine($"// {setup.Label}: parent {Environment.ProcessId} <-> child {child.Id} under {server.Address}");
 
-                // Warm up both processes' code paths (tiered compilation included) before measuring.
-                await OneWayAsync(channel, trade, WarmMessages(messages));
-                await OneWayAsync(channel, customer, WarmMessages(messages));
-                await PingPongAsync(channel, trade, WarmPings(pings));
+                // Warm up both processes' code paths before measuring: each kind of traffic runs for at least the
+                // warm-up time, so that tiered compilation and dynamic PGO have put their final code in place (on two
+                // busy cores that takes seconds; ipc-batches.md).
+                await WarmUpAsync(() => OneWayAsync(channel, trade, WarmMessages(messages)), warmUpSeconds);
+                await WarmUpAsync(() => OneWayAsync(channel, customer, WarmMessages(messages)), warmUpSeconds);
+                await WarmUpAsync(() => PingPongAsync(channel, trade, WarmPings(pings)), warmUpSeconds);
 
                 double tradeSeconds = await MedianOfThreeAsync(() => OneWayAsync(channel, trade, messages), messages, child);
                 double customerSeconds = await MedianOfThreeAsync(() => OneWayAsync(channel, customer, messages), messages, child);
                 Trade[] batch = Enumerable.Repeat(trade, BatchSize).ToArray();
                 await SetBatchReceiveAsync(channel, on: true);
-                await OneWayBatchAsync(channel, batch, WarmMessages(messages));
+                await WarmUpAsync(() => OneWayBatchAsync(channel, batch, WarmMessages(messages)), warmUpSeconds);
                 double batchSeconds = await MedianOfThreeAsync(() => OneWayBatchAsync(channel, batch, messages), messages, child);
                 await SetBatchReceiveAsync(channel, on: false);
                 double[] rtt = await PingPongAsync(channel, trade, pings);
@@ -439,6 +441,17 @@ public static class IpcRun
         return true;
     }
 
+    /// <summary>Runs <paramref name="once"/> once, then again until <paramref name="seconds"/> have passed.</summary>
+    private static async Task WarmUpAsync<T>(Func<Task<T>> once, int seconds)
+    {
+        long start = Stopwatch.GetTimestamp();
+        do
+        {
+            await once();
+        }
+        while (Stopwatch.GetElapsedTime(start).TotalSeconds < seconds);
+    }
+
     private static int WarmMessages(int messages) => Math.Min(messages, MaxWarmMessages);
 
     private static int WarmPings(int pings) => Math.Min(pings, MaxWarmPings);
@@ -495,7 +508,7 @@ public static class IpcRun
         }
     }
 
-    private static string Render(int messages, int pings, string command, int tradeRecord, int customerRecord, List<TransportResult> results, RawResult raw, string load)
+    private static string Render(int messages, int pings, int warmUpSeconds, string command, int tradeRecord, int customerRecord, List<TransportResult> results, RawResult raw, string load)
     {
         int pairs = results.Max(r => Math.Max(1, r.Pairs.Count));
         var report = new StringBuilder();
@@ -509,7 +522,7 @@ public static class IpcRun
         report.AppendLine($"Load average (1, 5, 15 minutes): {load}. With more than the 2 cores' worth of load, the wall-clock figures measure the machine's other work as much as the channel.");
         report.AppendLine();
         report.AppendLine(string.Create(CultureInfo.InvariantCulture,
-            $"Two processes: this program and a copy of itself started as `ipc-child`, one per row, one channel each, both sides with the same `IpcChannelOptions`: the defaults (socket: a receive loop per channel; shared memory: 1 MiB rings, a waiting caller polls the rings itself for the spin time chosen for the machine, 50 us on 2 cores or more, and a background reader asleep on the doorbell reads what no caller reads), or `ReceiveOnCallingThread = true` (\"calling thread\": nothing reads in the background, the reader reads the transport itself; shared memory spins {SpinTime.TotalMicroseconds:F0} us before it yields and sleeps). One way: {messages:N0} messages of one type sent with `SendAsync` (coalesced flushes), timed until the peer's count of them comes back (a request queued behind the last one); three such runs, the middle one reported. Each setup runs in {pairs} process pair(s), one after another for every setup in turn; with more than one, the tables give the middle pair and list every pair. Batches: the same Trades sent {BatchSize:N0} at a time with `SendBatchAsync`, the peer taking them with `ReceiveBatchAsync` (for the other rows it takes them one at a time with `ReceiveAsync`). Round trip: {pings:N0} `RequestAsync<Trade>` calls, one in flight, the peer answering each with `RespondAsync` of the trade it got. Each measurement follows a warm-up of the same kind ({WarmMessages(messages):N0} messages, {WarmPings(pings):N0} round trips)."));
+            $"Two processes: this program and a copy of itself started as `ipc-child`, one per row, one channel each, both sides with the same `IpcChannelOptions`: the defaults (socket: a receive loop per channel; shared memory: 1 MiB rings, a waiting caller polls the rings itself for the spin time chosen for the machine, 50 us on 2 cores or more, and a background reader asleep on the doorbell reads what no caller reads), or `ReceiveOnCallingThread = true` (\"calling thread\": nothing reads in the background, the reader reads the transport itself; shared memory spins {SpinTime.TotalMicroseconds:F0} us before it yields and sleeps). One way: {messages:N0} messages of one type sent with `SendAsync` (coalesced flushes), timed until the peer's count of them comes back (a request queued behind the last one); three such runs, the middle one reported. Each setup runs in {pairs} process pair(s), one after another for every setup in turn; with more than one, the tables give the middle pair and list every pair. Batches: the same Trades sent {BatchSize:N0} at a time with `SendBatchAsync`, the peer taking them with `ReceiveBatchAsync` (for the other rows it takes them one at a time with `ReceiveAsync`). Round trip: {pings:N0} `RequestAsync<Trade>` calls, one in flight, the peer answering each with `RespondAsync` of the trade it got. Each measurement follows a warm-up of the same kind ({WarmMessages(messages):N0} messages, {WarmPings(pings):N0} round trips), repeated until it has run for at least {warmUpSeconds} s (`--warm-up-seconds`), so that tiered compilation's final code is what is measured."));
         report.AppendLine();
         report.AppendLine("The ceiling is a plain Unix domain socket between the same two processes moving the same pre-encoded Trade record bytes: one way in 64 KiB writes, ping-pong one record each way; no serializer, no channel, no framing of its own. It is the limit for the socket transport; shared memory does not go through a socket and may pass it. The machine is shared and noisy: compare the rows of one run.");
         report.AppendLine();
