@@ -48,6 +48,29 @@ public class ReceiveQueueTests
     }
 
     [Fact(Timeout = TestTimeouts.Test)]
+    public async Task RunsQueuedWithoutAWakeUp_WakeTheWaitingReaderOnWakeReaders_OrOnceTheQueueIsHalfFull()
+    {
+        var queue = new ReceiveQueue(capacity: 8, maxBytes: 1_000_000);
+        queue.WakeReaders(); // nobody waits, nothing queued: nothing happens
+
+        ValueTask<object?> first = queue.TakeAsync(CancellationToken.None);
+        first.IsCompleted.Should().BeFalse("the queue is empty");
+        queue.TryEnqueueRun(Messages(3), Sizes(3, 1), wakeReaders: false).Should().Be(3);
+        await Task.Delay(50);
+        first.IsCompleted.Should().BeFalse("the runs were queued without waking the reader");
+        queue.WakeReaders();
+        (await first.AsTask().WaitAsync(TimeSpan.FromSeconds(10))).Should().Be(0);
+        queue.TakeQueued(new object[8]).Should().Be(2);
+
+        ValueTask<object?> second = queue.TakeAsync(CancellationToken.None);
+        queue.TryEnqueueRun(Messages(3), Sizes(3, 1), wakeReaders: false).Should().Be(3);
+        await Task.Delay(50);
+        second.IsCompleted.Should().BeFalse("3 of 8 is less than half");
+        queue.TryEnqueueRun(Messages(1), Sizes(1, 1), wakeReaders: false).Should().Be(1);
+        (await second.AsTask().WaitAsync(TimeSpan.FromSeconds(10))).Should().Be(0, "4 of 8 is half: the reader is woken without WakeReaders");
+    }
+
+    [Fact(Timeout = TestTimeouts.Test)]
     public async Task AProducerWaitingForRoom_IsWokenOnlyOnceHalfTheQueueHasDrained()
     {
         var queue = new ReceiveQueue(capacity: 8, maxBytes: 1_000_000);

@@ -84,14 +84,17 @@ internal sealed class ReceiveLoopStrategy : IReceiveStrategy
                     while (!goodbye)
                     {
                         // A burst of plain messages is read from a span, then queued under one lock as far as there
-                        // is room; the rest one by one, each waiting for room when the queue is full.
+                        // is room; the rest one by one, each waiting for room when the queue is full. A waiting reader
+                        // is woken once for the whole read (below), or when the queue is half full, or before the loop
+                        // waits for room: one thread hand-over for many runs (ipc-batches.md).
                         int taken = records.TakeRun(ref buffer, run, sizes);
                         int queued = 0;
                         while (queued < taken)
                         {
-                            int added = inbox.TryEnqueueRun(run.AsSpan(queued, taken - queued), sizes.AsSpan(queued, taken - queued));
+                            int added = inbox.TryEnqueueRun(run.AsSpan(queued, taken - queued), sizes.AsSpan(queued, taken - queued), wakeReaders: false);
                             if (added == 0)
                             {
+                                inbox.WakeReaders();
                                 await inbox.EnqueueAsync(run[queued], sizes[queued], lifetime.Closing).ConfigureAwait(false);
                                 added = 1;
                             }
@@ -129,6 +132,7 @@ internal sealed class ReceiveLoopStrategy : IReceiveStrategy
                 finally
                 {
                     reader.AdvanceTo(buffer.Start, buffer.End);
+                    inbox.WakeReaders(); // what this read queued, before the loop waits for the next
                 }
 
                 if (result.IsCompleted && !goodbye)

@@ -114,10 +114,12 @@ internal sealed class ReceiveQueue
 
     /// <summary>
     /// Adds the messages of <paramref name="messages"/> (whose records took <paramref name="sizes"/> bytes), in
-    /// order, as far as both bounds leave room now, under one lock and with one wake-up of a waiting reader.
+    /// order, as far as both bounds leave room now, under one lock and with one wake-up of a waiting reader
+    /// (with <paramref name="wakeReaders"/> false, only once the queue is half full: the caller then calls
+    /// <see cref="WakeReaders"/> before it waits for anything).
     /// </summary>
     /// <returns>How many were added, from the start: 0 when the queue is full or was completed.</returns>
-    public int TryEnqueueRun(ReadOnlySpan<object> messages, ReadOnlySpan<int> sizes)
+    public int TryEnqueueRun(ReadOnlySpan<object> messages, ReadOnlySpan<int> sizes, bool wakeReaders = true)
     {
         int added = 0;
         TaskCompletionSource<bool>? readers;
@@ -134,11 +136,26 @@ internal sealed class ReceiveQueue
                 added++;
             }
 
-            readers = added > 0 ? TakeReaders() : null;
+            readers = added > 0 && (wakeReaders || _messages.Count >= _resumeCount) ? TakeReaders() : null;
         }
 
         readers?.TrySetResult(true);
         return added;
+    }
+
+    /// <summary>Wakes a reader waiting for a message, if one waits and a message is queued (after runs queued without a wake-up).</summary>
+    public void WakeReaders()
+    {
+        TaskCompletionSource<bool>? readers = null;
+        lock (_lock)
+        {
+            if (_readers is not null && _messages.Count > 0)
+            {
+                readers = TakeReaders();
+            }
+        }
+
+        readers?.TrySetResult(true);
     }
 
     /// <summary>Takes the next message, if one is queued.</summary>
