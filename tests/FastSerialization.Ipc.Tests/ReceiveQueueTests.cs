@@ -71,6 +71,19 @@ public class ReceiveQueueTests
     }
 
     [Fact(Timeout = TestTimeouts.Test)]
+    public async Task RunsQueuedWithoutAWakeUp_WakeTheWaitingReaderOnceHalfTheByteBoundIsTaken()
+    {
+        // Few large messages fill the byte bound long before the count bound: a full queue must have woken its reader.
+        var queue = new ReceiveQueue(capacity: 1_000, maxBytes: 100);
+        ValueTask<object?> first = queue.TakeAsync(CancellationToken.None);
+        queue.TryEnqueueRun(Messages(1), Sizes(1, 30), wakeReaders: false).Should().Be(1);
+        await Task.Delay(50);
+        first.IsCompleted.Should().BeFalse("30 of 100 bytes is less than half");
+        queue.TryEnqueueRun(Messages(3), Sizes(3, 30), wakeReaders: false).Should().Be(2, "a third would pass the bound");
+        (await first.AsTask().WaitAsync(TimeSpan.FromSeconds(10))).Should().Be(0, "90 of 100 bytes is over half: the reader is woken");
+    }
+
+    [Fact(Timeout = TestTimeouts.Test)]
     public async Task AProducerWaitingForRoom_IsWokenOnlyOnceHalfTheQueueHasDrained()
     {
         var queue = new ReceiveQueue(capacity: 8, maxBytes: 1_000_000);

@@ -115,8 +115,8 @@ internal sealed class ReceiveQueue
     /// <summary>
     /// Adds the messages of <paramref name="messages"/> (whose records took <paramref name="sizes"/> bytes), in
     /// order, as far as both bounds leave room now, under one lock and with one wake-up of a waiting reader
-    /// (with <paramref name="wakeReaders"/> false, only once the queue is half full: the caller then calls
-    /// <see cref="WakeReaders"/> before it waits for anything).
+    /// (with <paramref name="wakeReaders"/> false, only once the queue is half full by either bound, so that a full
+    /// queue has always woken its reader; the caller then calls <see cref="WakeReaders"/> before it waits).
     /// </summary>
     /// <returns>How many were added, from the start: 0 when the queue is full or was completed.</returns>
     public int TryEnqueueRun(ReadOnlySpan<object> messages, ReadOnlySpan<int> sizes, bool wakeReaders = true)
@@ -136,7 +136,7 @@ internal sealed class ReceiveQueue
                 added++;
             }
 
-            readers = added > 0 && (wakeReaders || _messages.Count >= _resumeCount) ? TakeReaders() : null;
+            readers = added > 0 && (wakeReaders || _messages.Count >= _resumeCount || _bytes >= _resumeBytes) ? TakeReaders() : null;
         }
 
         readers?.TrySetResult(true);
