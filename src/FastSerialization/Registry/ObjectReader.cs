@@ -43,20 +43,33 @@ internal static class ObjectReader<[System.Diagnostics.CodeAnalysis.DynamicallyA
             return;
         }
 
-        value = Create(registry);
+        Create(registry, ref value);
         value.SetDataFrom(ref reader);
     }
 
-    /// <summary>A new instance to read into: the registered factory's if there is one, otherwise the type's own (<see cref="ObjectFactory{T}.Default"/>, none for a plain struct).</summary>
+    /// <summary>
+    /// Sets <paramref name="value"/> to a new instance to read into: the registered factory's if there is one, otherwise
+    /// the type's own (<see cref="ObjectFactory{T}.Default"/>; a plain struct is cleared where it is).
+    /// </summary>
+    // A plain struct is cleared in place rather than returned: a cleared copy loaded back whole right after its
+    // stores, then overwritten member by member, stalls on the store buffer once per value.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static T Create(TypeRegistry? registry)
+    private static void Create(TypeRegistry? registry, ref T value)
     {
         if (registry is not null && registry.HasFactories && registry.TryGetRegistration(out TypeRegistration<T>? registration))
         {
-            return registration.Create();
+            value = registration.Create();
+            return;
         }
 
         System.Func<T>? create = s_create;
-        return create is null ? default! : create();
+        if (create is null)
+        {
+            value = default!;
+        }
+        else
+        {
+            value = create();
+        }
     }
 }

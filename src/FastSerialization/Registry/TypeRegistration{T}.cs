@@ -34,8 +34,28 @@ internal sealed class TypeRegistration<[System.Diagnostics.CodeAnalysis.Dynamica
 
     internal override object ReadBoxed(ref FastBinaryReader reader) => Read(ref reader);
 
-    internal override void ReadInto(ref FastBinaryReader reader, ref byte destination) =>
-        System.Runtime.CompilerServices.Unsafe.As<byte, T>(ref destination) = Read(ref reader);
+    // The value is built where it goes: a struct returned by Read and then copied would be stored member by member
+    // and loaded back whole at once, which the processor cannot forward from its store buffer (a stall per record).
+    internal override void ReadInto(ref FastBinaryReader reader, ref byte destination)
+    {
+        ref T value = ref System.Runtime.CompilerServices.Unsafe.As<byte, T>(ref destination);
+        if (ObjectReader<T>.Constructor is { } constructor)
+        {
+            value = constructor.ReadNew(ref reader);
+            return;
+        }
+
+        if (ObjectFactory<T>.IsPlainStruct && _factory is null)
+        {
+            value = default!; // cleared in place: a cleared copy loaded back whole would stall as above
+        }
+        else
+        {
+            value = Create();
+        }
+
+        value.SetDataFrom(ref reader);
+    }
 
     internal override void WriteFrom(ref byte value, ref FastBinaryWriter writer) =>
         System.Runtime.CompilerServices.Unsafe.As<byte, T>(ref value).WriteDataTo(ref writer);

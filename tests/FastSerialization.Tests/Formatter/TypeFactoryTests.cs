@@ -58,6 +58,54 @@ public class TypeFactoryTests
         back.MadeBy.Should().Be("registered");
     }
 
+    [Fact]
+    public void AFactoryGivenToRegister_MakesTheStructARecordIsReadInto()
+    {
+        // A plain struct (no parameterless constructor, no factory of its own) is cleared where it is read; a
+        // registered factory still makes the value first, for a record and for a nested value alike.
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register(1, () => new PlainStruct { Marker = 5 });
+        formatter.Register<PlainStructHolder>(2);
+
+        PlainStruct back = formatter.Deserialize<PlainStruct>(formatter.SerializeToArray(new PlainStruct { Value = 8 }));
+        PlainStructHolder holder = formatter.Deserialize<PlainStructHolder>(
+            formatter.SerializeToArray(new PlainStructHolder { Inner = new PlainStruct { Value = 9 } }));
+
+        back.Should().Be(new PlainStruct { Value = 8, Marker = 5 });
+        holder.Inner.Should().Be(new PlainStruct { Value = 9, Marker = 5 });
+    }
+
+    [Fact]
+    public void APlainStructRecord_StartsFromItsDefault()
+    {
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register<PlainStruct>(1);
+
+        PlainStruct back = formatter.Deserialize<PlainStruct>(formatter.SerializeToArray(new PlainStruct { Value = 8, Marker = 5 }));
+
+        back.Should().Be(new PlainStruct { Value = 8 }, "Marker is not written");
+    }
+
+    private struct PlainStruct : ICustomBinarySerializable
+    {
+        public int Value { get; set; }
+
+        public int Marker { get; set; }
+
+        public readonly void WriteDataTo(ref FastBinaryWriter writer) => writer.Write(Value);
+
+        public void SetDataFrom(ref FastBinaryReader reader) => Value = reader.ReadInt32();
+    }
+
+    private sealed class PlainStructHolder : ICustomBinarySerializable
+    {
+        public PlainStruct Inner { get; set; }
+
+        public void WriteDataTo(ref FastBinaryWriter writer) => writer.WriteObject(Inner);
+
+        public void SetDataFrom(ref FastBinaryReader reader) => Inner = reader.ReadObject<PlainStruct>();
+    }
+
     private sealed class SelfMade : ICustomBinarySerializable, IBinaryFactory<SelfMade>
     {
         public string MadeBy { get; set; } = "constructor";
