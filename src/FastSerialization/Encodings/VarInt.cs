@@ -28,6 +28,55 @@ internal static class VarInt
         return size;
     }
 
+    /// <summary>
+    /// Decodes a varint of up to 8 bytes held in <paramref name="word"/> (the 8 bytes from its start, little-endian)
+    /// without a loop: finds the first byte without the continuation bit, then packs the 7-bit groups before it.
+    /// </summary>
+    /// <param name="word">The 8 bytes from the varint's start; bytes after the varint may be anything.</param>
+    /// <param name="length">The varint's length in bytes, 1 to 8; 0 when none of the 8 bytes ends it.</param>
+    /// <returns>The value; meaningless when <paramref name="length"/> is 0.</returns>
+    /// <remarks>
+    /// It neither checks the shortest form nor a maximum length: callers take the result only when the length is
+    /// allowed and the last byte is not a 0 after another byte, and leave every other case to the checked byte loop,
+    /// which names the fault.
+    /// </remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static ulong DecodeWord(ulong word, out int length)
+    {
+        ulong ends = ~word & 0x8080808080808080UL;
+        if (ends == 0)
+        {
+            length = 0;
+            return 0;
+        }
+
+        int stopBit = TrailingZeroCount(ends); // 7, 15, ..., 63: the clear continuation bit of the last byte
+        length = (stopBit + 1) >> 3;
+        ulong bits = word & 0x7F7F7F7F7F7F7F7FUL & (ulong.MaxValue >> (63 - stopBit));
+
+        // Pack the 7-bit groups: pairs into 14 bits, then 28, then 56.
+        bits = (bits & 0x007F007F007F007FUL) | ((bits & 0x7F007F007F007F00UL) >> 1);
+        bits = (bits & 0x00003FFF00003FFFUL) | ((bits & 0x3FFF00003FFF0000UL) >> 2);
+        return (bits & 0x000000000FFFFFFFUL) | ((bits & 0x0FFFFFFF00000000UL) >> 4);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static int TrailingZeroCount(ulong value)
+    {
+#if NET
+        return System.Numerics.BitOperations.TrailingZeroCount(value);
+#else
+        int count = 0;
+        while ((value & 1) == 0)
+        {
+            value >>= 1;
+            count++;
+        }
+
+        return count;
+#endif
+    }
+
     /// <summary>Writes <paramref name="value"/> at the start of <paramref name="destination"/>, which must be large enough.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static int Write(System.Span<byte> destination, uint value)

@@ -225,6 +225,11 @@ public ref partial struct FastBinaryReader
     [MethodImpl(MethodImplOptions.NoInlining)]
     private uint ReadVarUInt32Slow(string what)
     {
+        if (TryReadVarUIntWord(VarInt.MaxLength32, uint.MaxValue, out ulong word))
+        {
+            return (uint)word;
+        }
+
         ulong value = ReadVarUInt(VarInt.MaxLength32, what);
         if (value > uint.MaxValue)
         {
@@ -274,7 +279,37 @@ public ref partial struct FastBinaryReader
     public ulong ReadVarUInt64() => TryReadShortVarUInt(out uint value) ? value : ReadVarUInt64Slow();
 
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private ulong ReadVarUInt64Slow() => ReadVarUInt(VarInt.MaxLength64, "VarUInt64");
+    private ulong ReadVarUInt64Slow() =>
+        TryReadVarUIntWord(VarInt.MaxLength64, ulong.MaxValue, out ulong value) ? value : ReadVarUInt(VarInt.MaxLength64, "VarUInt64");
+
+    /// <summary>
+    /// Reads a well-formed varint of up to 8 bytes (and at most <paramref name="maxBytes"/>, of at most
+    /// <paramref name="maxValue"/>) in one 8-byte load, when the data holds 8 bytes from here; false, with nothing read,
+    /// for anything else (longer, cut off by the frame, not in its shortest form, too long or too large), which
+    /// <see cref="ReadVarUInt"/> then reads or refuses.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool TryReadVarUIntWord(int maxBytes, ulong maxValue, out ulong value)
+    {
+        int position = _position;
+
+        // The load may reach past the frame into the rest of the data (never past the data); the varint itself must
+        // end in the frame.
+        if (_data.Length - position >= sizeof(ulong))
+        {
+            ulong word = BinaryPrimitives.ReadUInt64LittleEndian(_data.Slice(position));
+            value = VarInt.DecodeWord(word, out int length);
+            if (length != 0 && length <= maxBytes && length <= _end - position && value <= maxValue
+                && (length == 1 || (byte)(word >> ((length - 1) * 8)) != 0))
+            {
+                _position = position + length;
+                return true;
+            }
+        }
+
+        value = 0;
+        return false;
+    }
 
     private ulong ReadVarUInt(int maxBytes, string what)
     {
