@@ -35,7 +35,8 @@ internal sealed class TypeRegistration<[System.Diagnostics.CodeAnalysis.Dynamica
     internal override object ReadBoxed(ref FastBinaryReader reader) => Read(ref reader);
 
     // The value is built where it goes: a struct returned by Read and then copied would be stored member by member
-    // and loaded back whole at once, which the processor cannot forward from its store buffer (a stall per record).
+    // and loaded back whole at once, which the processor cannot forward from its store buffer. (The formatter's
+    // Deserialize<T> still returns the record by copying its local once: one such stall per struct record remains.)
     internal override void ReadInto(ref FastBinaryReader reader, ref byte destination)
     {
         ref T value = ref System.Runtime.CompilerServices.Unsafe.As<byte, T>(ref destination);
