@@ -64,9 +64,10 @@ public sealed partial class IpcChannel : IAsyncDisposable
     }
 
     /// <summary>
-    /// The one place the receive strategy is chosen: callers only when the options ask for it; over a transport read in
-    /// memory (shared memory), callers that poll while they wait and a background reader for the rest; otherwise the
-    /// receive loop.
+    /// The one place the receive strategy is chosen: callers only when the options ask for it; over a transport that can
+    /// say whether something arrived and wake a sleeping reader (shared memory, a socket: <see cref="IPolledReader"/>),
+    /// callers that read on their own thread while they wait and a background reader for the rest; otherwise (pipes,
+    /// a stream of the application's) the receive loop.
     /// </summary>
     private static IReceiveStrategy ChooseReceiveStrategy(ReceiveSide side, PipeReader reader, IpcChannelOptions options) =>
         options.ReceiveOnCallingThread ? new CallingThreadReceiveStrategy(side)

@@ -103,12 +103,14 @@ public sealed class IpcChannelOptions
     /// </summary>
     /// <remarks>
     /// <para>
-    /// With the default (false), a socket or pipe channel runs a background loop that reads every record and
-    /// queues it for the receivers. A shared-memory channel gets the calling thread's latency without its
-    /// differences: a caller that waits reads the rings itself for up to <see cref="SharedMemorySpinTime"/>,
-    /// and a background reader, asleep until the peer rings, reads whatever no caller reads and queues it, so
-    /// <see cref="IpcChannel.Completion"/> completes and up to <see cref="ReceiveQueueCapacity"/> messages are
-    /// buffered when nobody receives, as with the loop.
+    /// With the default (false), shared-memory channels and Unix-socket channels (on Linux and macOS, in the
+    /// .NET 8 and later builds) get the calling thread's latency without its differences: a caller that waits
+    /// reads the transport itself (it polls the rings for up to <see cref="SharedMemorySpinTime"/>; it waits
+    /// inside the socket's read), and a background reader, asleep until something arrives, reads whatever no
+    /// caller reads and queues it, so <see cref="IpcChannel.Completion"/> completes and up to
+    /// <see cref="ReceiveQueueCapacity"/> messages are buffered when nobody receives. Other channels (named
+    /// pipes, anonymous pipes, your own stream or pipes, and sockets in the netstandard2.0 build) run a
+    /// background loop that reads every record and queues it for the receivers, with the same guarantees.
     /// </para>
     /// <para>
     /// With true, the calling thread also does the waiting: on shared memory it spins for up to

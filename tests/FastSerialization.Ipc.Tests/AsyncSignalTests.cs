@@ -1,7 +1,7 @@
 using System;
 using System.Threading;
 using System.Threading.Tasks;
-using FastSerialization.Ipc.SharedMemory;
+using FastSerialization.Ipc.Internal;
 using FluentAssertions;
 using Xunit;
 

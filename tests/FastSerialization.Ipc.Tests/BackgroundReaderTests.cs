@@ -11,10 +11,12 @@ using static FastSerialization.Ipc.Tests.CallingThreadTests;
 namespace FastSerialization.Ipc.Tests;
 
 /// <summary>
-/// The default receive strategy over shared memory: a caller that waits polls the rings itself for the spin time,
-/// and a background reader, asleep until the peer rings, reads whatever no caller reads. These tests reach the
-/// hand-overs between the two: nobody receiving, a caller that gave up its spin, a response that comes late,
-/// messages read by a request waiter and by the background reader in one stream.
+/// The default receive strategy over shared memory and over a socket: a caller that waits reads the transport
+/// itself (it polls the rings for the spin time; it waits inside the socket's read), and a background reader,
+/// asleep until something arrives (the peer rings the doorbell; a zero-byte read of the socket completes), reads
+/// whatever no caller reads. These tests reach the hand-overs between the two: nobody receiving, a caller that
+/// gave up its spin, a response that comes late, messages read by a request waiter and by the background reader
+/// in one stream. Each runs over both transports.
 /// </summary>
 public class BackgroundReaderTests
 {
@@ -24,34 +26,44 @@ public class BackgroundReaderTests
     private static IpcChannelOptions Defaults(int receiveQueueCapacity = 1024) =>
         new() { SharedMemoryRingCapacity = 4096, ReceiveQueueCapacity = receiveQueueCapacity };
 
-    private static Task<Pair> OpenDefaultAsync(IpcChannelOptions? channel = null, IpcChannelOptions? peer = null) =>
-        OpenAsync(Link.SharedMemory, channel ?? Defaults(), peer ?? Defaults());
+    private static Task<Pair> OpenDefaultAsync(Link link, IpcChannelOptions? channel = null, IpcChannelOptions? peer = null) =>
+        OpenAsync(link, channel ?? Defaults(), peer ?? Defaults());
 
-    [Fact(Timeout = TestTimeouts.Test)]
-    public async Task WhileNobodyReceives_TheBackgroundReaderEmptiesTheRing_IntoTheInbox_InOrder()
+    /// <summary>
+    /// How many Trades are far more than the transport holds between the two sides when nobody reads: a ring of
+    /// 4 KiB holds about a hundred, a socket's kernel buffers and the channel's 64 KiB buffers a few tens of thousands.
+    /// </summary>
+    private static int MoreThanTheTransportHolds(Link link) => link == Link.SharedMemory ? 2_000 : 60_000;
+
+    [Theory(Timeout = TestTimeouts.Test)]
+    [InlineData(Link.SharedMemory)]
+    [InlineData(Link.UnixSocket)]
+    public async Task WhileNobodyReceives_TheBackgroundReaderEmptiesTheTransport_IntoTheInbox_InOrder(Link link)
     {
-        await using Pair pair = await OpenDefaultAsync();
-        const int Count = 1_000; // about 37 KB of records through a ring of 4 KiB
+        await using Pair pair = await OpenDefaultAsync(link, channel: Defaults(receiveQueueCapacity: 100_000));
+        int count = MoreThanTheTransportHolds(link); // the inbox takes them all
 
         // Nobody receives on the channel: the sends complete only if something there keeps taking the records.
-        for (int i = 0; i < Count; i++)
+        for (int i = 0; i < count; i++)
         {
             await pair.Peer.SendAsync(Trade.Make(i)).WaitAsync(Timeout);
         }
 
         await pair.Peer.FlushAsync().WaitAsync(Timeout);
 
-        for (int i = 0; i < Count; i++)
+        for (int i = 0; i < count; i++)
         {
             object? message = await NextAsync(pair.Channel);
             message.Should().BeOfType<Trade>().Which.Sequence.Should().Be(i);
         }
     }
 
-    [Fact(Timeout = TestTimeouts.Test)]
-    public async Task AReceiveThatGaveUpItsSpin_GetsTheMessage_ThatComesLater()
+    [Theory(Timeout = TestTimeouts.Test)]
+    [InlineData(Link.SharedMemory)]
+    [InlineData(Link.UnixSocket)]
+    public async Task AReceiveThatGaveUpItsSpin_GetsTheMessage_ThatComesLater(Link link)
     {
-        await using Pair pair = await OpenDefaultAsync();
+        await using Pair pair = await OpenDefaultAsync(link);
         for (int round = 0; round < 5; round++)
         {
             ValueTask<object?> receive = pair.Channel.ReceiveAsync();
@@ -63,10 +75,12 @@ public class BackgroundReaderTests
         }
     }
 
-    [Fact(Timeout = TestTimeouts.Test)]
-    public async Task ARequestAnsweredAfterTheSpin_IsCompletedByTheBackgroundReader()
+    [Theory(Timeout = TestTimeouts.Test)]
+    [InlineData(Link.SharedMemory)]
+    [InlineData(Link.UnixSocket)]
+    public async Task ARequestAnsweredAfterTheSpin_IsCompletedByTheBackgroundReader(Link link)
     {
-        await using Pair pair = await OpenDefaultAsync();
+        await using Pair pair = await OpenDefaultAsync(link);
         Task answering = Task.Run(async () =>
         {
             for (int round = 0; round < 5; round++)
@@ -86,10 +100,12 @@ public class BackgroundReaderTests
         await answering.WaitAsync(Timeout);
     }
 
-    [Fact(Timeout = TestTimeouts.Test)]
-    public async Task MessagesAroundAResponse_ReadPartlyByTheRequestWaiter_PartlyByTheBackgroundReader_KeepTheirOrder()
+    [Theory(Timeout = TestTimeouts.Test)]
+    [InlineData(Link.SharedMemory)]
+    [InlineData(Link.UnixSocket)]
+    public async Task MessagesAroundAResponse_ReadPartlyByTheRequestWaiter_PartlyByTheBackgroundReader_KeepTheirOrder(Link link)
     {
-        await using Pair pair = await OpenDefaultAsync();
+        await using Pair pair = await OpenDefaultAsync(link);
         const int Before = 300, After = 300;
         Task answering = Task.Run(async () =>
         {
@@ -129,10 +145,12 @@ public class BackgroundReaderTests
         sequences[^1].Should().Be(Before + After - 1);
     }
 
-    [Fact(Timeout = TestTimeouts.Test)]
-    public async Task RequestsAnsweredAtOnce_WithinTheSpin_AndAfterIt_AllGetTheirOwnAnswer()
+    [Theory(Timeout = TestTimeouts.Test)]
+    [InlineData(Link.SharedMemory)]
+    [InlineData(Link.UnixSocket)]
+    public async Task RequestsAnsweredAtOnce_WithinTheSpin_AndAfterIt_AllGetTheirOwnAnswer(Link link)
     {
-        await using Pair pair = await OpenDefaultAsync();
+        await using Pair pair = await OpenDefaultAsync(link);
         const int Rounds = 300;
         Task answering = Task.Run(async () =>
         {
@@ -161,14 +179,16 @@ public class BackgroundReaderTests
         await answering.WaitAsync(Timeout);
     }
 
-    [Fact(Timeout = TestTimeouts.Test)]
-    public async Task AFullInbox_StopsTheBackgroundReader_AndSoThePeer_UntilTheApplicationReads()
+    [Theory(Timeout = TestTimeouts.Test)]
+    [InlineData(Link.SharedMemory)]
+    [InlineData(Link.UnixSocket)]
+    public async Task AFullInbox_StopsTheBackgroundReader_AndSoThePeer_UntilTheApplicationReads(Link link)
     {
-        await using Pair pair = await OpenDefaultAsync(channel: Defaults(receiveQueueCapacity: 16));
-        const int Count = 2_000; // far more than the ring and the inbox hold together
+        await using Pair pair = await OpenDefaultAsync(link, channel: Defaults(receiveQueueCapacity: 16));
+        int count = MoreThanTheTransportHolds(link); // far more than the transport and the inbox hold together
         Task sending = Task.Run(async () =>
         {
-            for (int i = 0; i < Count; i++)
+            for (int i = 0; i < count; i++)
             {
                 await pair.Peer.SendAsync(Trade.Make(i));
             }
@@ -177,9 +197,9 @@ public class BackgroundReaderTests
         });
 
         await Task.Delay(300);
-        sending.IsCompleted.Should().BeFalse("the ring and the inbox are full and nobody reads: the peer waits for room");
+        sending.IsCompleted.Should().BeFalse("the transport and the inbox are full and nobody reads: the peer waits for room");
 
-        for (int i = 0; i < Count; i++)
+        for (int i = 0; i < count; i++)
         {
             ((Trade)(await NextAsync(pair.Channel))!).Sequence.Should().Be(i);
         }
@@ -187,10 +207,12 @@ public class BackgroundReaderTests
         await sending.WaitAsync(Timeout);
     }
 
-    [Fact(Timeout = TestTimeouts.Test)]
-    public async Task ClosingWhileACallerWaits_AfterItsSpin_EndsTheWaitWithNull_AndStopsTheBackgroundReader()
+    [Theory(Timeout = TestTimeouts.Test)]
+    [InlineData(Link.SharedMemory)]
+    [InlineData(Link.UnixSocket)]
+    public async Task ClosingWhileACallerWaits_AfterItsSpin_EndsTheWaitWithNull_AndStopsTheBackgroundReader(Link link)
     {
-        Pair pair = await OpenDefaultAsync();
+        Pair pair = await OpenDefaultAsync(link);
         await using (pair)
         {
             ValueTask<object?> receive = pair.Channel.ReceiveAsync();
@@ -207,10 +229,12 @@ public class BackgroundReaderTests
         }
     }
 
-    [Fact(Timeout = TestTimeouts.Test)]
-    public async Task ThePeerClosing_WhileNobodyReceives_IsSeen_AfterEveryMessageBeforeIt()
+    [Theory(Timeout = TestTimeouts.Test)]
+    [InlineData(Link.SharedMemory)]
+    [InlineData(Link.UnixSocket)]
+    public async Task ThePeerClosing_WhileNobodyReceives_IsSeen_AfterEveryMessageBeforeIt(Link link)
     {
-        Pair pair = await OpenDefaultAsync();
+        Pair pair = await OpenDefaultAsync(link);
         await using (pair)
         {
             for (int i = 0; i < 10; i++)

@@ -5,21 +5,25 @@ using System.Threading.Tasks;
 namespace FastSerialization.Ipc.Internal;
 
 /// <summary>
-/// The background reader of the default strategy over shared memory (an <see cref="IPolledReader"/>): callers
-/// that wait for a record poll the transport on their own thread for the spin time, as with
-/// <see cref="IpcChannelOptions.ReceiveOnCallingThread"/>, and a background task reads whatever no caller reads,
+/// The background reader of the default strategy over shared memory and sockets (an <see cref="IPolledReader"/>):
+/// callers that wait for a record read the transport on their own thread (shared memory: they poll it for the spin
+/// time; a socket: they wait inside its read), as with <see cref="IpcChannelOptions.ReceiveOnCallingThread"/>, and a
+/// background task reads whatever no caller reads,
 /// as the receive loop would: it queues messages in the inbox, completes requests, and sees the end of the
 /// channel when nobody receives. It never spins and never waits inside the transport:
 /// <list type="bullet">
-/// <item>asleep, it has asked the peer to ring the doorbell at its next record (<see cref="IPolledReader.ArmWakeUp"/>,
-/// then one more look, under the pump); a caller that gives up its spin, that polls (it withdraws the ask: a
-/// ring costs the peer a system call), or that leaves records in the pump's buffer, wakes it when it leaves
+/// <item>asleep, it has asked to be woken at the peer's next record (<see cref="IPolledReader.ArmWakeUp"/>: the
+/// peer rings a shared-memory channel's doorbell; a socket completes a read of zero bytes), then looked once more,
+/// under the pump; a caller that gives up its spin, that polls (it withdraws the ask: a ring costs the peer a
+/// system call), or that leaves records in the pump's buffer, wakes it when it leaves
 /// (<see cref="IPolledReader.Nudge"/>);</item>
 /// <item>awake while callers come and go, it takes the pump only after a tick in which no caller left it, so that
 /// it does not take the records a caller was about to read, and the peer is not asked to ring.</item>
 /// </list>
-/// It touches the transport only while it holds the pump and receiving has not ended: closing unmaps the
-/// rings after taking the pump and ending receiving.
+/// It never waits inside the transport's read (over a socket it reads only what the socket already holds), so a
+/// caller never waits behind it for longer than a message. It touches the transport only while it holds the pump
+/// and receiving has not ended: closing unmaps the rings (or closes the socket) after taking the pump and ending
+/// receiving.
 /// </summary>
 internal sealed partial class CallingThreadReceiveStrategy
 {
@@ -42,7 +46,7 @@ internal sealed partial class CallingThreadReceiveStrategy
     /// <summary>The value of <see cref="_callerExits"/> when a caller last left the pump giving up its wait: while it is the latest, nobody polls.</summary>
     private long _lastGiveUp = -1;
 
-    /// <summary>The default strategy over a transport read in memory: callers poll it, a background reader reads what they do not.</summary>
+    /// <summary>The default strategy over shared memory or a socket: callers read it, a background reader reads what they do not.</summary>
     public CallingThreadReceiveStrategy(ReceiveSide side, IPolledReader polled)
         : this(side)
     {

@@ -18,10 +18,11 @@ namespace FastSerialization.Ipc.Internal;
 /// the inbox, where <c>ReceiveAsync</c> finds it first.
 /// </summary>
 /// <remarks>
-/// Over a transport read in memory (<see cref="IPolledReader"/>: shared memory) and without
-/// <see cref="IpcChannelOptions.ReceiveOnCallingThread"/>, this is the default strategy with a background reader
-/// beside the callers (CallingThreadReceiveStrategy.Background.cs): a caller polls the transport only for the
-/// spin time, and the background reader reads whatever no caller reads, as the receive loop would.
+/// Over a transport that can say whether something arrived and wake a sleeping reader (<see cref="IPolledReader"/>:
+/// shared memory, a socket) and without <see cref="IpcChannelOptions.ReceiveOnCallingThread"/>, this is the default
+/// strategy with a background reader beside the callers (CallingThreadReceiveStrategy.Background.cs): a caller
+/// polls shared memory only for the spin time (it waits inside a socket's read), and the background reader reads
+/// whatever no caller reads, as the receive loop would.
 /// </remarks>
 internal sealed partial class CallingThreadReceiveStrategy : IReceiveStrategy
 {
@@ -54,6 +55,9 @@ internal sealed partial class CallingThreadReceiveStrategy : IReceiveStrategy
         PumpForResponseAsync(id, pending, timeout, cancellationToken);
 
     public Task<bool> StopAsync() => StopPumpAsync();
+
+    /// <summary>True when a caller that waits for a record waits inside the transport's read (no background reader, or a socket's); false when it polls (shared memory).</summary>
+    private bool CallersWaitInTransport => _polled is null || _polled.CallersWaitInTransport;
 
     /// <summary>Leaves the pump: with a background reader, makes sure it reads what this holder leaves unread (see <see cref="LeaveToBackground"/>).</summary>
     private void LeavePump(bool gaveUp = false)
@@ -171,7 +175,9 @@ internal sealed partial class CallingThreadReceiveStrategy : IReceiveStrategy
     /// <paramref name="wanted"/> (0: none), or the end. The caller holds the pump. The buffer of a read is
     /// kept across calls and handed back to the transport once every record in it was taken. With a
     /// background reader the transport is polled, not awaited: for the spin time when <paramref name="spin"/>
-    /// (a caller), once otherwise (the background reader); <see cref="Pumped.Nothing"/> when nothing came.
+    /// (a caller), once otherwise (the background reader); <see cref="Pumped.Nothing"/> when nothing came. Over a
+    /// socket (<see cref="IPolledReader.CallersWaitInTransport"/>) a caller awaits the read as without a background
+    /// reader, and the background reader reads only when the socket already holds something.
     /// </summary>
     private async ValueTask<Pumped> PumpAsync(ulong wanted, CancellationToken cancellationToken, bool spin = true)
     {
@@ -203,14 +209,20 @@ internal sealed partial class CallingThreadReceiveStrategy : IReceiveStrategy
             ReadResult result;
             try
             {
-                if (_polled is not null)
+                if (_polled is not null && !(spin && _polled.CallersWaitInTransport))
                 {
-                    if (!PollTransport(spin, cancellationToken))
+                    if (PollTransport(spin, cancellationToken))
+                    {
+                        continue; // what came is in the pump's buffer (or the channel is closing: seen above)
+                    }
+
+                    if (!_polled.CallersWaitInTransport || !_polled.HasUnread)
                     {
                         return Pumped.Nothing;
                     }
 
-                    continue; // what came is in the pump's buffer (or the channel is closing: seen above)
+                    // The background reader, over a socket that holds bytes (or its end): the read below takes them
+                    // without waiting.
                 }
 
                 result = await _side.Reader.ReadAsync(cancellationToken).ConfigureAwait(false);
@@ -303,7 +315,7 @@ internal sealed partial class CallingThreadReceiveStrategy : IReceiveStrategy
             }
 
             Pumped pumped;
-            if (cancellationToken.CanBeCanceled && _polled is null)
+            if (cancellationToken.CanBeCanceled && CallersWaitInTransport)
             {
                 using var either = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken, _side.Lifetime.Closing);
                 pumped = await PumpAsync(0, either.Token).ConfigureAwait(false);
@@ -311,7 +323,7 @@ internal sealed partial class CallingThreadReceiveStrategy : IReceiveStrategy
             else
             {
                 // Polling checks the closing on its own; only a read that may wait inside the transport needs it in the token.
-                pumped = await PumpAsync(0, _polled is null ? _side.Lifetime.Closing : cancellationToken).ConfigureAwait(false);
+                pumped = await PumpAsync(0, CallersWaitInTransport ? _side.Lifetime.Closing : cancellationToken).ConfigureAwait(false);
             }
 
             if (pumped.NotYet)

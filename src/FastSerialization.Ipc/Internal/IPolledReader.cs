@@ -3,16 +3,25 @@ using System.Threading.Tasks;
 namespace FastSerialization.Ipc.Internal;
 
 /// <summary>
-/// What a transport's reader can do beyond <see cref="System.IO.Pipelines.PipeReader"/> when it is polled in
-/// memory (a shared-memory ring; a socket cannot): its bytes are looked at without a system call, so waiting
-/// callers read it themselves while they spin, and a sleeping reader is woken by the peer only when it asked
-/// for it (<see cref="ArmWakeUp"/>). Used by the default receive strategy over shared memory
+/// What a transport's reader can do beyond <see cref="System.IO.Pipelines.PipeReader"/> so that callers may read
+/// it on their own thread while a background reader reads what they leave: say whether something arrived
+/// without waiting (<see cref="HasUnread"/>), and wake a sleeping reader when something comes
+/// (<see cref="ArmWakeUp"/>). A shared-memory ring is polled in memory, without a system call, and its waiting
+/// callers spin on it; a socket (SocketPipeReader) is waited on inside its read
+/// (<see cref="CallersWaitInTransport"/>). Used by the default receive strategy over both
 /// (<see cref="CallingThreadReceiveStrategy"/> with its background reader). Every member but
-/// <see cref="WaitForWakeUpAsync"/> and <see cref="Nudge"/> touches the transport's memory: call them only
-/// while holding the reader's role, never after the channel stopped receiving.
+/// <see cref="WaitForWakeUpAsync"/> and <see cref="Nudge"/> touches the transport: call them only while holding
+/// the reader's role, never after the channel stopped receiving.
 /// </summary>
 internal interface IPolledReader
 {
+    /// <summary>
+    /// True when a caller that waits for a record waits inside the transport's read (a socket: the read costs
+    /// nothing while the peer is silent); false when it polls for <see cref="SpinTicks"/> and then leaves the
+    /// waiting to the background reader (shared memory).
+    /// </summary>
+    bool CallersWaitInTransport { get; }
+
     /// <summary>How long a caller waiting for the peer polls before it leaves the waiting to the background reader (in <see cref="System.Diagnostics.Stopwatch"/> ticks).</summary>
     long SpinTicks { get; }
 

@@ -1,4 +1,5 @@
 using System;
+using System.IO.Pipelines;
 using System.Net.Sockets;
 using System.Threading;
 using System.Threading.Tasks;
@@ -40,7 +41,8 @@ internal static class TransportChoice
 
     /// <summary>
     /// Opens the channel over a connected Unix socket: shared memory sets up its rings over the socket
-    /// (the server creates them, the client maps them), a socket channel reads and writes the socket itself.
+    /// (the server creates them, the client maps them), a socket channel reads and writes the socket itself
+    /// (its reader a SocketPipeReader, except in the netstandard2.0 build).
     /// The socket is the channel's from then on (closed if opening fails).
     /// </summary>
     public static Task<IpcChannel> OpenAsync(
@@ -55,6 +57,19 @@ internal static class TransportChoice
         }
 #endif
 
-        return IpcChannel.CreateAsync(new NetworkStream(socket, ownsSocket: true), formatter, options, cancellationToken);
+        var stream = new NetworkStream(socket, ownsSocket: true);
+#if NETSTANDARD2_0
+        return IpcChannel.CreateAsync(stream, formatter, options, cancellationToken);
+#else
+        // The socket's reader can tell whether bytes arrived and wake a sleeping reader: the default receive
+        // strategy lets callers read it on their own thread, with a background reader for what they leave.
+        return IpcChannel.CreateAsync(
+            new SocketPipeReader(PipeReader.Create(stream, IpcChannel.StreamReading), socket),
+            PipeWriter.Create(stream, IpcChannel.StreamWriting),
+            formatter,
+            options,
+            new OwnedStreams(stream),
+            cancellationToken);
+#endif
     }
 }

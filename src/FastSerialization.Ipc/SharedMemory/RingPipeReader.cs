@@ -59,6 +59,8 @@ internal sealed class RingPipeReader : PipeReader, IPolledReader
 
     public long SpinTicks => _spinTicks;
 
+    public bool CallersWaitInTransport => false;
+
     public bool HasUnread => _cancelRead || Volatile.Read(ref _ring.Tail) != _examined || _doorbell.PeerGone;
 
     public void ArmWakeUp() => Interlocked.Exchange(ref _ring.ConsumerSleeping, 1);
