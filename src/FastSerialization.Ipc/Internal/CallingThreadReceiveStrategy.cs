@@ -1,6 +1,7 @@
 using System;
 using System.Buffers;
 using System.Collections.Generic;
+using System.Diagnostics;
 using System.IO.Pipelines;
 using System.Runtime.CompilerServices;
 using System.Threading;
@@ -422,7 +423,21 @@ internal sealed partial class CallingThreadReceiveStrategy : IReceiveStrategy
         {
             try
             {
-                await pending.Task.WaitAsync(timeout, cancellationToken).ConfigureAwait(false);
+                TimeSpan left = timeout;
+                if (!pumping.IsCompleted)
+                {
+                    long started = Stopwatch.GetTimestamp();
+                    await WaitForPumpingAsync(pumping, timeout, cancellationToken).ConfigureAwait(false);
+
+                    // Without the answer, the pump ended because it gave up its spin, or another caller's pump or the
+                    // background reader reads now: the caller waits for the answer itself for the rest of the time.
+                    left = Remaining(timeout, started);
+                }
+
+                if (!pending.Task.IsCompleted)
+                {
+                    await pending.Task.WaitAsync(left, cancellationToken).ConfigureAwait(false);
+                }
             }
             catch (TimeoutException)
             {
@@ -448,6 +463,37 @@ internal sealed partial class CallingThreadReceiveStrategy : IReceiveStrategy
         }
 
         return await pending.Task.ConfigureAwait(false);
+    }
+
+    /// <summary>
+    /// Waits up to <paramref name="timeout"/> for this request's own pump to end, which it does on the thread that read
+    /// the answer, after leaving the pump: the caller then goes on on that thread. Waiting for the answer's task instead
+    /// (whose continuations run asynchronously) would hand the caller to another thread, a second hop for every round
+    /// trip whose answer the pump waited for inside the transport. A fault of the pump's own is not the request's
+    /// concern (the caller observes it, as before); a timeout or cancellation is thrown.
+    /// </summary>
+    private static async ValueTask WaitForPumpingAsync(Task pumping, TimeSpan timeout, CancellationToken cancellationToken)
+    {
+        try
+        {
+            await pumping.WaitAsync(timeout, cancellationToken).ConfigureAwait(false);
+        }
+        catch (Exception) when (pumping.IsCompleted)
+        {
+            // The pump failed: the request's outcome is its own (receiving ended and failed it, or it still waits).
+        }
+    }
+
+    /// <summary>What is left of <paramref name="timeout"/> since <paramref name="started"/> (a <see cref="Stopwatch"/> timestamp); an infinite timeout stays so.</summary>
+    private static TimeSpan Remaining(TimeSpan timeout, long started)
+    {
+        if (timeout == Timeout.InfiniteTimeSpan)
+        {
+            return timeout;
+        }
+
+        TimeSpan left = timeout - TimeSpan.FromTicks((long)((Stopwatch.GetTimestamp() - started) * ((double)TimeSpan.TicksPerSecond / Stopwatch.Frequency)));
+        return left > TimeSpan.Zero ? left : TimeSpan.Zero;
     }
 
     /// <summary>Pumps until <paramref name="answered"/> completes (answered, failed, timed out, canceled) or receiving ends.</summary>
