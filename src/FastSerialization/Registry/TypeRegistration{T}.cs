@@ -63,6 +63,9 @@ internal sealed class TypeRegistration<[System.Diagnostics.CodeAnalysis.Dynamica
 
     internal override void WriteBoxed(object value, ref FastBinaryWriter writer) => ((T)value).WriteDataTo(ref writer);
 
+    // The same three steps as ReadInto, returning the value: a class record (Deserialize<T> and the object API read
+    // classes through ReadBoxed) keeps its reference in a register here, where going through ReadInto's ref to a
+    // local measured 2-5% slower on Customer's deserialize (benchmarks/results/issue10-focused.md).
     private T Read(ref FastBinaryReader reader)
     {
         if (ObjectReader<T>.Constructor is { } constructor)

@@ -86,6 +86,30 @@ public class TypeFactoryTests
         back.Should().Be(new PlainStruct { Value = 8 }, "Marker is not written");
     }
 
+    [Fact]
+    public void ARecordReadAsAnObject_IsMadeAsWhenReadByItsType()
+    {
+        // Deserialize(span) returns object (the boxed path): the same factories, the same cleared start.
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register<SelfMade>(1);
+        formatter.Register(2, () => new PlainStruct { Marker = 5 });
+        formatter.Register<SelfMadeStruct>(3);
+        var plain = new CustomBinaryFormatter();
+        plain.Register<PlainStruct>(2);
+
+        object selfMade = formatter.Deserialize(formatter.SerializeToArray(new SelfMade { Value = 7 }));
+        object registered = formatter.Deserialize(formatter.SerializeToArray(new PlainStruct { Value = 8 }));
+        object ownStruct = formatter.Deserialize(formatter.SerializeToArray(new SelfMadeStruct { Value = 3 }));
+        object cleared = plain.Deserialize(plain.SerializeToArray(new PlainStruct { Value = 8, Marker = 5 }));
+
+        selfMade.Should().BeOfType<SelfMade>().Which.MadeBy.Should().Be("IBinaryFactory.CreateNew");
+        ((SelfMade)selfMade).Value.Should().Be(7);
+        registered.Should().Be(new PlainStruct { Value = 8, Marker = 5 });
+        ownStruct.Should().BeOfType<SelfMadeStruct>().Which.Marker.Should().Be(42);
+        ((SelfMadeStruct)ownStruct).Value.Should().Be(3);
+        cleared.Should().Be(new PlainStruct { Value = 8 }, "Marker is not written");
+    }
+
     private struct PlainStruct : ICustomBinarySerializable
     {
         public int Value { get; set; }
