@@ -121,23 +121,56 @@ public sealed partial class CustomBinaryFormatter
     /// <param name="data">The record's bytes from its start.</param>
     /// <param name="header">Its header.</param>
     /// <param name="typeIdOffset">Where the type id is in <paramref name="data"/>, for the message of an unknown id.</param>
+    /// <remarks>
+    /// The payload is read by a method that is not inlined, so that it is compiled on its own with an inlining budget
+    /// of its own: inlined into the caller of <c>Deserialize&lt;T&gt;</c> (with the header's checks and the registry
+    /// lookup), the JIT's budget ran out above the type's reader, whose primitive reads (ReadBoolean, ReadInt32,
+    /// ReadDateTime) became calls. A struct is read into the caller's variable by reference, not returned from that
+    /// call, which would copy it once more (benchmarks/results/issue10-focused.md).
+    /// </remarks>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     private T ReadPayload<T>(ReadOnlySpan<byte> data, RecordHeader header, int typeIdOffset)
     {
         TypeRegistration registration = _registry.GetForRecord(header.TypeId, typeIdOffset);
-        var reader = new FastBinaryReader(
-            data.Slice(0, header.RecordSize), header.PayloadStart, header.RecordSize, _registry, registration.Id, _maxDepth, _rejectUnreadBytes, _maxAllocationPerInputByte);
-        T value;
+        if (!typeof(T).IsValueType || registration.Type != typeof(T))
+        {
+            return CastRecord<T>(ReadObjectPayload(data, header, registration));
+        }
+
+        T value = default!;
+        ReadStructPayload(data, header, registration, ref value);
+        return value;
+    }
+
+    /// <summary>Reads a struct record of exactly the registered type into <paramref name="value"/>, where it lives.</summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private void ReadStructPayload<T>(ReadOnlySpan<byte> data, RecordHeader header, TypeRegistration registration, ref T value)
+    {
+        var reader = NewPayloadReader(data, header, registration);
         try
         {
-            if (typeof(T).IsValueType && registration.Type == typeof(T))
-            {
-                value = default!;
-                registration.ReadInto(ref reader, ref System.Runtime.CompilerServices.Unsafe.As<T, byte>(ref value));
-            }
-            else
-            {
-                value = TypeRegistration.CastRecord<T>(registration.ReadBoxed(ref reader));
-            }
+            registration.ReadInto(ref reader, ref System.Runtime.CompilerServices.Unsafe.As<T, byte>(ref value));
+        }
+        catch (Exception ex) when (ex is not FastSerializationException)
+        {
+            throw ThrowHelper.RecordReadFailed(registration, reader.Position, ex);
+        }
+
+        if (reader.HasRemaining)
+        {
+            reader.FinishFrame(registration.Type);
+        }
+    }
+
+    /// <summary>Reads a record's payload as an object (a class record, or a struct record boxed).</summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private object ReadObjectPayload(ReadOnlySpan<byte> data, RecordHeader header, TypeRegistration registration)
+    {
+        var reader = NewPayloadReader(data, header, registration);
+        object value;
+        try
+        {
+            value = registration.ReadBoxed(ref reader);
         }
         catch (Exception ex) when (ex is not FastSerializationException)
         {
@@ -151,6 +184,15 @@ public sealed partial class CustomBinaryFormatter
 
         return value;
     }
+
+    /// <summary>The value read, as the caller's type: a record of exactly <typeparamref name="T"/> (every sealed T's) with one method-table compare.</summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    private static T CastRecord<T>(object value) =>
+        !typeof(T).IsValueType && value.GetType() == typeof(T) ? System.Runtime.CompilerServices.Unsafe.As<object, T>(ref value) : TypeRegistration.CastRecord<T>(value);
+
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    private FastBinaryReader NewPayloadReader(ReadOnlySpan<byte> data, RecordHeader header, TypeRegistration registration) =>
+        new(data.Slice(0, header.RecordSize), header.PayloadStart, header.RecordSize, _registry, registration.Id, _maxDepth, _rejectUnreadBytes, _maxAllocationPerInputByte);
 
     [System.Diagnostics.CodeAnalysis.DoesNotReturn]
     private static void ThrowTrailingBytes(int length, int consumed) =>

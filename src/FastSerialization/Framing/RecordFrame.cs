@@ -110,7 +110,42 @@ public static class RecordFrame
     /// then the length, checked against the limit. The record's size becomes the registration's hint for
     /// the next record's first buffer.
     /// </summary>
+    /// <remarks>
+    /// A class record is written by a method that is not inlined, so that it is compiled on its own with an inlining
+    /// budget of its own: inlined into the caller of <c>Serialize&lt;T&gt;</c>, the JIT's budget ran out above the
+    /// type's writer, whose primitive writes became calls. A struct record stays inlined: its WriteDataTo, reached
+    /// through a call that takes the struct by reference, is compiled on its own already, and a call more measured
+    /// slower (benchmarks/results/issue10-focused.md).
+    /// </remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static void Write<T>(ref FastBinaryWriter writer, TypeRegistration registration, T value, int maxRecordLength)
+    {
+        if (typeof(T).IsValueType)
+        {
+            WriteRecord(ref writer, registration, value, maxRecordLength);
+        }
+        else
+        {
+            WriteClassRecord(ref writer, registration, value, maxRecordLength);
+        }
+    }
+
+    // The body is written out here rather than calling WriteRecord: the JIT's inlining budget grows with the size of
+    // the method it compiles, and a method that only calls WriteRecord got too little of it.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void WriteClassRecord<T>(ref FastBinaryWriter writer, TypeRegistration registration, T value, int maxRecordLength)
+    {
+        int start = BeginRecord(ref writer, (uint)registration.Id);
+        WritePayload(ref writer, registration, value);
+        int size = EndRecord(ref writer, start, maxRecordLength, registration.Id);
+        if (size != registration.SizeHint)
+        {
+            registration.SizeHint = size;
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void WriteRecord<T>(ref FastBinaryWriter writer, TypeRegistration registration, T value, int maxRecordLength)
     {
         int start = BeginRecord(ref writer, (uint)registration.Id);
         WritePayload(ref writer, registration, value);

@@ -23,7 +23,6 @@ public ref partial struct FastBinaryReader
 
     /// <summary>Refuses a Boolean byte other than 0 and 1; out of line, so that <see cref="ReadBoolean"/> stays small enough to inline.</summary>
     [System.Diagnostics.CodeAnalysis.DoesNotReturn]
-    [MethodImpl(MethodImplOptions.NoInlining)]
     private void ThrowNotABoolean(byte b)
     {
         _position--;
@@ -96,21 +95,28 @@ public ref partial struct FastBinaryReader
     /// <summary>Reads a <see cref="decimal"/>: lo, mid, hi and flags, each 4 bytes little-endian.</summary>
     /// <returns>The value read.</returns>
     /// <exception cref="FastSerializationException">The flags are not those of a valid decimal (scale over 28, or reserved bits set).</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public decimal ReadDecimal()
     {
-        ReadOnlySpan<byte> span = Take(16, "Decimal");
-        int lo = BinaryPrimitives.ReadInt32LittleEndian(span);
-        int mid = BinaryPrimitives.ReadInt32LittleEndian(span.Slice(4));
-        int hi = BinaryPrimitives.ReadInt32LittleEndian(span.Slice(8));
-        int flags = BinaryPrimitives.ReadInt32LittleEndian(span.Slice(12));
-        int scale = (flags >> 16) & 0xFF;
-        if ((flags & 0x7F00FFFF) != 0 || scale > 28)
+        ref byte start = ref TakeRef(16, "Decimal");
+        int lo = unchecked((int)LittleEndian.ReadUInt32(ref start));
+        int mid = unchecked((int)LittleEndian.ReadUInt32(ref Unsafe.Add(ref start, 4)));
+        int hi = unchecked((int)LittleEndian.ReadUInt32(ref Unsafe.Add(ref start, 8)));
+        int flags = unchecked((int)LittleEndian.ReadUInt32(ref Unsafe.Add(ref start, 12)));
+        if ((flags & 0x7F00FFFF) != 0 || (uint)((flags >> 16) & 0xFF) > 28)
         {
-            _position -= 16;
-            throw Malformed($"a Decimal's flags word 0x{flags:X8} is not valid (scale {scale}, at most 28; reserved bits must be 0)");
+            ThrowBadDecimalFlags(flags);
         }
 
-        return new decimal(lo, mid, hi, flags < 0, (byte)scale);
+        return new decimal(lo, mid, hi, flags < 0, (byte)(flags >> 16));
+    }
+
+    /// <summary>Refuses a decimal's flags word; out of line, so that <see cref="ReadDecimal"/> stays small enough to inline.</summary>
+    [System.Diagnostics.CodeAnalysis.DoesNotReturn]
+    private void ThrowBadDecimalFlags(int flags)
+    {
+        _position -= 16;
+        throw Malformed($"a Decimal's flags word 0x{flags:X8} is not valid (scale {(flags >> 16) & 0xFF}, at most 28; reserved bits must be 0)");
     }
 
     /// <summary>Reads a <see cref="DateTime"/> written with <see cref="DateTime.ToBinary"/>.</summary>
@@ -246,30 +252,40 @@ public ref partial struct FastBinaryReader
     /// The head byte has a scale over 28 or its reserved bit 5 set, a varint is malformed, or the high-word bit is
     /// set with a high word of 0 (not the shortest form).
     /// </exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public decimal ReadVarDecimal()
     {
         int start = _position;
-        byte head = Take(1, "VarDecimal")[0];
-        int scale = head & 0x1F;
-        if (scale > 28 || (head & 0x20) != 0)
+        byte head = TakeRef(1, "VarDecimal");
+        if ((head & 0x3F) > 28)
         {
-            _position = start;
-            throw Malformed($"a VarDecimal's head byte 0x{head:X2} is not valid (scale {scale}, at most 28; bit 5 is reserved and must be 0)");
+            ThrowBadVarDecimalHead(start, head); // a scale over 28, or bit 5 (reserved) set
         }
 
         ulong low = ReadVarUInt64();
-        uint hi = 0;
-        if ((head & 0x40) != 0)
+        uint hi = (head & 0x40) != 0 ? ReadVarDecimalHighWord(start) : 0;
+        return new decimal((int)(uint)low, (int)(uint)(low >> 32), (int)hi, (head & 0x80) != 0, (byte)(head & 0x1F));
+    }
+
+    /// <summary>The high word of a <see cref="ReadVarDecimal"/> whose head announces one (values of 2^64 and more): out of line.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private uint ReadVarDecimalHighWord(int start)
+    {
+        uint hi = ReadVarUInt32();
+        if (hi == 0)
         {
-            hi = ReadVarUInt32();
-            if (hi == 0)
-            {
-                _position = start;
-                throw Malformed("a VarDecimal is not in its shortest form (its head byte announces a high word, and the high word is 0)");
-            }
+            _position = start;
+            throw Malformed("a VarDecimal is not in its shortest form (its head byte announces a high word, and the high word is 0)");
         }
 
-        return new decimal((int)(uint)low, (int)(uint)(low >> 32), (int)hi, (head & 0x80) != 0, (byte)scale);
+        return hi;
+    }
+
+    [System.Diagnostics.CodeAnalysis.DoesNotReturn]
+    private void ThrowBadVarDecimalHead(int start, byte head)
+    {
+        _position = start;
+        throw Malformed($"a VarDecimal's head byte 0x{head:X2} is not valid (scale {head & 0x1F}, at most 28; bit 5 is reserved and must be 0)");
     }
 
     /// <summary>Reads an unsigned LEB128 varint of at most 10 bytes, in its shortest form.</summary>

@@ -147,7 +147,16 @@ public ref partial struct FastBinaryWriter
 
     /// <summary>Writes a <see cref="DateTime"/> as <see cref="DateTime.ToBinary"/>: 8 bytes, little-endian (keeps <see cref="DateTime.Kind"/>).</summary>
     /// <param name="value">The value to write.</param>
-    public void Write(DateTime value) => Write(value.ToBinary());
+    /// <remarks>
+    /// Unspecified and Utc values are written here (ticks and the kind in the top two bits, as ToBinary writes them);
+    /// only a Local one takes ToBinary's call, which looks up the time zone's offset.
+    /// </remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Write(DateTime value)
+    {
+        DateTimeKind kind = value.Kind;
+        Write(kind == DateTimeKind.Local ? value.ToBinary() : value.Ticks | ((long)kind << 62));
+    }
 
     /// <summary>Writes a <see cref="TimeSpan"/> as its ticks: 8 bytes, little-endian.</summary>
     /// <param name="value">The value to write.</param>

@@ -76,6 +76,36 @@ public class VersioningAndDepthTests
         act.Should().Throw<FastSerializationException>().WithMessage("*PersonV2 left 8 byte(s)*unread*");
     }
 
+    [Theory]
+    [InlineData(false, "by its type")]
+    [InlineData(false, "as an object")]
+    [InlineData(true, "by its type")]
+    [InlineData(true, "as an object")]
+    public void ARecordWithBytesAfterItsMembers_IsReadOrRejected_HoweverItIsRead(bool strict, string how)
+    {
+        // A Tick (a struct record: the by-reference path) and a Quote (a class record: the object path), each
+        // followed inside its record by 3 bytes that a newer version of the type would have written.
+        var formatter = new CustomBinaryFormatter(new CustomBinaryFormatterOptions { RejectUnreadBytes = strict });
+        formatter.Register<Tick>(1);
+        formatter.Register<Quote>(2, () => new Quote("?"));
+        byte[] extra = { 7, 8, 9 };
+        byte[] tick = Record(1, Concat(I64(5), BitConverter.GetBytes(2.5), I32(9), extra));
+        byte[] quote = Record(2, Concat(Str("EURUSD"), I32(125), I32(0), I32(0), I32(2 << 16), extra));
+
+        Func<object> readTick = how == "by its type" ? () => formatter.Deserialize<Tick>(tick) : () => formatter.Deserialize(tick);
+        Func<object> readQuote = how == "by its type" ? () => formatter.Deserialize<Quote>(quote) : () => formatter.Deserialize(quote);
+        if (strict)
+        {
+            readTick.Should().Throw<FastSerializationException>().WithMessage("*Tick left 3 byte(s)*unread*");
+            readQuote.Should().Throw<FastSerializationException>().WithMessage("*Quote left 3 byte(s)*unread*");
+        }
+        else
+        {
+            readTick().Should().BeOfType<Tick>().Which.Size.Should().Be(9);
+            readQuote().Should().BeOfType<Quote>().Which.Bid.Should().Be(1.25m);
+        }
+    }
+
     /// <summary>Node records nested <paramref name="depth"/> deep, built by hand from the inside out.</summary>
     private static byte[] DeepNodes(int depth)
     {
