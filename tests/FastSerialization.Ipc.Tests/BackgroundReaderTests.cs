@@ -31,16 +31,17 @@ public class BackgroundReaderTests
 
     /// <summary>
     /// How many Trades are far more than the transport holds between the two sides when nobody reads: a ring of
-    /// 4 KiB holds about a hundred, a socket's kernel buffers and the channel's 64 KiB buffers a few tens of thousands.
+    /// 4 KiB holds about a hundred; a socket's kernel buffers (the channel asks for 1 MiB, which Linux doubles for
+    /// its bookkeeping) and the channel's own buffers (64 KiB to write, 256 KiB to read) some tens of thousands.
     /// </summary>
-    private static int MoreThanTheTransportHolds(Link link) => link == Link.SharedMemory ? 2_000 : 60_000;
+    private static int MoreThanTheTransportHolds(Link link) => link == Link.SharedMemory ? 2_000 : 250_000;
 
     [Theory(Timeout = TestTimeouts.Test)]
     [InlineData(Link.SharedMemory)]
     [InlineData(Link.UnixSocket)]
     public async Task WhileNobodyReceives_TheBackgroundReaderEmptiesTheTransport_IntoTheInbox_InOrder(Link link)
     {
-        await using Pair pair = await OpenDefaultAsync(link, channel: Defaults(receiveQueueCapacity: 100_000));
+        await using Pair pair = await OpenDefaultAsync(link, channel: Defaults(receiveQueueCapacity: 300_000));
         int count = MoreThanTheTransportHolds(link); // the inbox takes them all
 
         // Nobody receives on the channel: the sends complete only if something there keeps taking the records.
