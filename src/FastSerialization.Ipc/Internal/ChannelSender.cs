@@ -339,12 +339,13 @@ internal sealed class ChannelSender
     }
 
     /// <summary>
-    /// Shared memory publishes at once (a store and a fence, no system call unless the peer sleeps); other
-    /// transports coalesce the records of a burst into one scheduled flush. The caller holds the send lock.
+    /// Shared memory publishes at once when the consumer waits (a store and a fence, no system call unless the
+    /// peer sleeps), and otherwise leaves records to the next send or a scheduled flush; other transports
+    /// coalesce the records of a burst into one scheduled flush. The caller holds the send lock.
     /// </summary>
     private void PublishOrScheduleFlush()
     {
-        if (_inPlace?.TryPublishInPlace() != true && !_flushScheduled)
+        if (_inPlace?.TryPublishInPlace(_flushScheduled) != true && !_flushScheduled)
         {
             // One flush for everything sent until it runs.
             _flushScheduled = true;

@@ -14,6 +14,13 @@ internal interface IInPlaceWriter
     /// <summary>Takes back everything written after <paramref name="mark"/>, none of which is published yet.</summary>
     void Rollback(long mark);
 
-    /// <summary>Makes what was written visible to the peer without a flush; false when a flush is needed (staged bytes, or the writer is done).</summary>
-    bool TryPublishInPlace();
+    /// <summary>
+    /// Makes what was written visible to the peer without a flush, all of it or a part; false when a flush is
+    /// needed for the rest (staged bytes, the writer is done, or the writer left bytes to a later publication).
+    /// </summary>
+    /// <param name="flushPending">
+    /// True when the channel already scheduled a flush that will publish everything written before it runs: the
+    /// writer may then leave bytes to it.
+    /// </param>
+    bool TryPublishInPlace(bool flushPending);
 }
