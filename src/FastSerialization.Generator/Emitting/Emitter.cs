@@ -57,6 +57,11 @@ internal static class Emitter
             EmitWriteDataTo(w, model, modifier);
         }
 
+        if (model.GenerateWrite && model.BoundedPayload > 0)
+        {
+            EmitBoundedWrite(w, model);
+        }
+
         if (model.GenerateRead)
         {
             if (!first)
@@ -123,6 +128,21 @@ internal static class Emitter
             }
 
             w.Close();
+        }
+
+        w.Close();
+    }
+
+    /// <summary>The payload through a bounded run, for the generated code of the types that hold this struct (<see cref="BoundedObjects"/>).</summary>
+    private static void EmitBoundedWrite(IndentedWriter w, TypeModel model)
+    {
+        w.Line();
+        w.Line("/// <summary>Writes what <see cref=\"WriteDataTo\"/> writes (at most {0} bytes) through a bounded run: for the generated code of the types that hold this struct.</summary>", Number(model.BoundedPayload));
+        w.Line("[global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]");
+        w.Open("internal void " + BoundedObjects.WriteMethod + "(ref global::FastSerialization.BoundedRunWriter run)");
+        foreach (MemberModel member in model.Members)
+        {
+            BoundedObjects.EmitMemberWrite(w, member.Shape, "this." + member.Name, "run");
         }
 
         w.Close();

@@ -32,8 +32,22 @@ internal sealed class ObjectKind : MemberKind
             : NotThisKind(out shape, out reason);
     }
 
-    public override void EmitWrite(IndentedWriter w, TypeShape shape, string expression, int depth) =>
-        w.Line("writer.WriteObject({0});", expression);
+    public override void EmitWrite(IndentedWriter w, TypeShape shape, string expression, int depth)
+    {
+        if (shape.BoundedPayload == 0)
+        {
+            w.Line("writer.WriteObject({0});", expression);
+            return;
+        }
+
+        // A bounded struct of this compilation: one reservation for the element, its members at a local offset.
+        string run = Local("__b", depth);
+        w.Open();
+        w.Line("var {0} = writer.BeginBoundedObject<{1}>({2});", run, shape.ReadMethod!, Offset(shape.BoundedPayload));
+        w.Line("{0}.{1}(ref {2});", expression, BoundedObjects.WriteMethod, run);
+        w.Line("writer.EndBoundedObject(ref {0});", run);
+        w.Close();
+    }
 
     public override void EmitRead(IndentedWriter w, TypeShape shape, string target, int depth) =>
         w.Line("{0} = reader.ReadObject<{1}>()!;", target, shape.ReadMethod!);
@@ -44,5 +58,5 @@ internal sealed class ObjectKind : MemberKind
     public override string Layout(TypeShape shape) => "Object<" + shape.ReadMethod!.Replace("global::", string.Empty) + ">";
 
     private TypeShape Describe(ITypeSymbol type) =>
-        new(this, Display(type), type.WithNullableAnnotation(NullableAnnotation.NotAnnotated).ToDisplayString(Symbols.TypeFormat), 1, !type.IsValueType, null, null, null, null);
+        new(this, Display(type), type.WithNullableAnnotation(NullableAnnotation.NotAnnotated).ToDisplayString(Symbols.TypeFormat), 1, !type.IsValueType, null, null, null, null, BoundedPayload: BoundedObjects.ForHeldType(type));
 }

@@ -56,7 +56,8 @@ internal static class Parser
             EquatableArray<MemberModel>.From(members),
             EquatableArray<DiagnosticInfo>.From(parse.Diagnostics),
             fixedModel,
-            Factories.CanEmit(type));
+            Factories.CanEmit(type),
+            BoundedObjects.ForModel(type, !userWrite, fixedLayout, members));
     }
 
     /// <summary>

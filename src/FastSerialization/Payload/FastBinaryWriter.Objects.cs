@@ -1,5 +1,6 @@
 using System;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 
 namespace FastSerialization;
 
@@ -90,6 +91,67 @@ public ref partial struct FastBinaryWriter
             WriteObject(values[i]);
         }
     }
+
+    /// <summary>The largest bound <see cref="BeginBoundedObject{T}"/> accepts: a payload whose length fits the one-byte length of a nested object.</summary>
+    public const int MaxBoundedObjectPayload = 126;
+
+    /// <summary>
+    /// Begins a nested object of a struct type whose payload takes at most <paramref name="maxPayloadLength"/>
+    /// bytes: reserves its one-byte length and that many bytes at once, and returns the
+    /// <see cref="BoundedRunWriter"/> the payload is written through. <see cref="EndBoundedObject"/> then stores the
+    /// length; the bytes are those <see cref="WriteObject{T}"/> writes for the same payload (docs/FORMAT.md section 3).
+    /// </summary>
+    /// <typeparam name="T">The struct type (it names the object in errors; a struct is never polymorphic, so no type id is written).</typeparam>
+    /// <param name="maxPayloadLength">The most bytes the payload can take: 0 to <see cref="MaxBoundedObjectPayload"/>.</param>
+    /// <returns>The payload's writer; write the payload, then pass it to <see cref="EndBoundedObject"/> before any other call on this writer.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="maxPayloadLength"/> is negative or over <see cref="MaxBoundedObjectPayload"/>.</exception>
+    /// <exception cref="FastSerializationException">Nesting would go deeper than <see cref="CustomBinaryFormatterOptions.MaxDepth"/>, as for <see cref="WriteObject{T}"/>.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public BoundedRunWriter BeginBoundedObject<T>(int maxPayloadLength)
+        where T : struct, ICustomBinarySerializable
+    {
+        if ((uint)maxPayloadLength > MaxBoundedObjectPayload)
+        {
+            ThrowBoundOutOfRange(maxPayloadLength);
+        }
+
+        if (_depth >= _maxDepth)
+        {
+            ThrowHelper.ThrowWriteTooDeep(typeof(T), _maxDepth);
+        }
+
+        Reserve(1 + maxPayloadLength);
+        return new BoundedRunWriter(_buffer.Slice(_position + 1, maxPayloadLength), _position);
+    }
+
+    /// <summary>
+    /// Ends the nested object <see cref="BeginBoundedObject{T}"/> began: stores its length in front of the payload
+    /// written through <paramref name="run"/> and counts both as written.
+    /// </summary>
+    /// <param name="run">The payload's writer, as <see cref="BeginBoundedObject{T}"/> returned it and the payload left it.</param>
+    /// <exception cref="InvalidOperationException"><paramref name="run"/> did not come from this writer's last <see cref="BeginBoundedObject{T}"/>, or something else was written since.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void EndBoundedObject(ref BoundedRunWriter run)
+    {
+        int header = _position;
+        if (run.Header != header || (uint)(header + 1 + run.Capacity) > (uint)_buffer.Length
+            || !Unsafe.AreSame(ref run.First, ref Unsafe.Add(ref MemoryMarshal.GetReference(_buffer), (nint)(uint)(header + 1))))
+        {
+            ThrowForeignRun();
+        }
+
+        int written = run.Written;
+        Unsafe.Add(ref MemoryMarshal.GetReference(_buffer), (nint)(uint)header) = (byte)(written + 1);
+        _position = header + 1 + written;
+    }
+
+    [System.Diagnostics.CodeAnalysis.DoesNotReturn]
+    private static void ThrowBoundOutOfRange(int maxPayloadLength) =>
+        throw new ArgumentOutOfRangeException(nameof(maxPayloadLength), maxPayloadLength, $"A bounded object's payload takes 0 to {MaxBoundedObjectPayload} bytes, so that its length fits one byte; write a larger object with WriteObject.");
+
+    [System.Diagnostics.CodeAnalysis.DoesNotReturn]
+    private static void ThrowForeignRun() =>
+        throw new InvalidOperationException("EndBoundedObject needs the BoundedRunWriter of this writer's last BeginBoundedObject, with nothing written to the writer in between.");
 
     /// <summary>
     /// Writes a nested object (docs/FORMAT.md section 3): varuint32 <c>L</c>, 0 for null, otherwise

@@ -1,0 +1,135 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Threading;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+
+namespace FastSerialization.Generator;
+
+/// <summary>
+/// Bounded structs: a <c>[BinarySerializable]</c> struct of this compilation whose members are all fixed-width
+/// primitives or compact integers, so that its payload never takes more than a known number of bytes (at most
+/// <see cref="MaxPayload"/>). The struct gets a writer of its payload through a <c>BoundedRunWriter</c>
+/// (<see cref="WriteMethod"/>), and a type holding it (as an element or a member) writes it with
+/// <c>BeginBoundedObject</c> / <c>EndBoundedObject</c> instead of <c>WriteObject</c>: one reservation for the
+/// whole element instead of a capacity check and a position update per member. The bytes are the same.
+/// </summary>
+internal static class BoundedObjects
+{
+    /// <summary>The largest bound: <c>FastBinaryWriter.MaxBoundedObjectPayload</c> (a one-byte object length).</summary>
+    public const int MaxPayload = 126;
+
+    /// <summary>The generated method that writes a bounded struct's payload (internal: for the types of its assembly).</summary>
+    public const string WriteMethod = "__FastSerializationWriteBounded";
+
+    /// <summary>Types whose bound is being measured on this thread: a struct may hold a list of itself.</summary>
+    [ThreadStatic]
+    private static HashSet<ITypeSymbol>? s_measuring;
+
+    /// <summary>The most bytes a member of <paramref name="shape"/> takes, or 0 when it has no bounded form.</summary>
+    public static int MaxSize(TypeShape shape)
+    {
+        if (shape.Kind == PrimitiveKind.Instance)
+        {
+            return PrimitiveKind.IsRunReader(shape.ReadMethod) ? shape.MinSize : 0;
+        }
+
+        if (shape.Kind == VarIntKind.Instance)
+        {
+            return shape.ReadMethod switch
+            {
+                "ReadVarInt16" or "ReadVarUInt16" => 3,
+                "ReadVarInt32" or "ReadVarUInt32" => 5,
+                "ReadVarInt64" or "ReadVarUInt64" => 10,
+                _ => 0, // VarDecimal: left to WriteObject
+            };
+        }
+
+        return 0;
+    }
+
+    /// <summary>The bound of a payload of <paramref name="members"/>, or 0 when one of them has none or the sum passes <see cref="MaxPayload"/>.</summary>
+    public static int Payload(IEnumerable<TypeShape> members)
+    {
+        int total = 0;
+        int count = 0;
+        foreach (TypeShape member in members)
+        {
+            int size = MaxSize(member);
+            if (size == 0)
+            {
+                return 0;
+            }
+
+            total += size;
+            count++;
+        }
+
+        return count > 0 && total <= MaxPayload ? total : 0;
+    }
+
+    /// <summary>The bound of a type the generator writes (its own model), or 0 when it is not a bounded struct.</summary>
+    public static int ForModel(INamedTypeSymbol type, bool generateWrite, bool fixedLayout, List<MemberModel> members) =>
+        type.TypeKind == TypeKind.Struct && !type.IsGenericType && !type.IsRefLikeType && generateWrite && !fixedLayout
+            ? Payload(members.Select(m => m.Shape))
+            : 0;
+
+    /// <summary>
+    /// The bound of a struct held by another type, measured as the struct's own model will be (<see cref="ForModel"/>);
+    /// 0 when its generated writer will not exist: not a struct of this compilation marked <c>[BinarySerializable]</c>,
+    /// generic, fixed-layout (written as a block instead), written by hand, not partial, or not bounded.
+    /// </summary>
+    public static int ForHeldType(ITypeSymbol type)
+    {
+        if (type is not INamedTypeSymbol { TypeKind: TypeKind.Struct, IsGenericType: false, IsRefLikeType: false } named
+            || !Symbols.HasAttribute(named, Symbols.SerializableAttribute)
+            || FixedLayouts.AskedFor(named)
+            || Symbols.HasUserMethod(named, "WriteDataTo", "FastBinaryWriter"))
+        {
+            return 0;
+        }
+
+        TypeDeclarationSyntax? syntax = named.DeclaringSyntaxReferences.Select(r => r.GetSyntax()).OfType<TypeDeclarationSyntax>().FirstOrDefault();
+        if (syntax is null)
+        {
+            return 0; // from a reference: its bounded writer is internal to its own assembly
+        }
+
+        s_measuring ??= new HashSet<ITypeSymbol>(SymbolEqualityComparer.Default);
+        if (!s_measuring.Add(named))
+        {
+            return 0;
+        }
+
+        try
+        {
+            var parse = new ParseContext(named, syntax, CancellationToken.None);
+            if (!TypeDeclarations.CheckPartial(parse))
+            {
+                return 0;
+            }
+
+            List<FoundMember> found = MemberOrder.Apply(MemberDiscovery.Find(named, CancellationToken.None), parse);
+            List<MemberModel> members = ShapeParser.DescribeMembers(found, parse, compact: true);
+            return parse.HasErrors || members.Count != found.Count ? 0 : Payload(members.Select(m => m.Shape));
+        }
+        finally
+        {
+            s_measuring.Remove(named);
+        }
+    }
+
+    /// <summary>Emits the statement that writes <paramref name="expression"/>, a member of a bounded struct, through the run named <paramref name="run"/>.</summary>
+    public static void EmitMemberWrite(IndentedWriter w, TypeShape shape, string expression, string run)
+    {
+        if (shape.Kind == VarIntKind.Instance)
+        {
+            w.Line("{0}.Write{1}({2});", run, shape.ReadMethod!.Substring("Read".Length), expression);
+        }
+        else
+        {
+            w.Line("{0}.Write({1});", run, expression);
+        }
+    }
+}

@@ -1,0 +1,53 @@
+using System.Collections.Generic;
+
+namespace FastSerialization.Generator.Tests.Models.Bounded;
+
+/// <summary>
+/// A struct of every member kind with a bounded size (fixed-width primitives and compact integers, 61 bytes at
+/// most): the types that hold it write it with BeginBoundedObject / EndBoundedObject, the same bytes as WriteObject.
+/// </summary>
+[BinarySerializable]
+public partial struct EveryBoundedKind
+{
+    public bool Flag { get; set; }
+
+    public byte U8 { get; set; }
+
+    public sbyte S8 { get; set; }
+
+    public short S16 { get; set; }
+
+    public ushort U16 { get; set; }
+
+    public char Letter { get; set; }
+
+    public int S32 { get; set; }
+
+    public uint U32 { get; set; }
+
+    public long S64 { get; set; }
+
+    public ulong U64 { get; set; }
+
+    public float Single { get; set; }
+
+    public double Double { get; set; }
+
+    [BinaryMember(FixedWidth = true)]
+    public long Fixed64 { get; set; }
+}
+
+/// <summary>A bounded struct held every way a member can hold it: alone, nullable, in an array, in a list, in an array of arrays.</summary>
+[BinarySerializable]
+public sealed partial class BoundedHolder
+{
+    public EveryBoundedKind One { get; set; }
+
+    public EveryBoundedKind? Maybe { get; set; }
+
+    public EveryBoundedKind[]? Array { get; set; }
+
+    public List<EveryBoundedKind>? List { get; set; }
+
+    public EveryBoundedKind[][]? Jagged { get; set; }
+}
