@@ -139,10 +139,11 @@ internal static class Emitter
         w.Line();
         w.Line("/// <summary>Writes what <see cref=\"WriteDataTo\"/> writes (at most {0} bytes) through a bounded run: for the generated code of the types that hold this struct.</summary>", Number(model.BoundedPayload));
         w.Line("[global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]");
-        w.Open("internal void " + BoundedObjects.WriteMethod + "(ref global::FastSerialization.BoundedRunWriter run)");
+        // Each member's own code, with the run named writer: BoundedRunWriter has every method these kinds call.
+        w.Open("internal void " + BoundedObjects.WriteMethod + "(ref global::FastSerialization.BoundedRunWriter writer)");
         foreach (MemberModel member in model.Members)
         {
-            BoundedObjects.EmitMemberWrite(w, member.Shape, "this." + member.Name, "run");
+            member.Shape.Kind.EmitWrite(w, member.Shape, "this." + member.Name, 0);
         }
 
         w.Close();

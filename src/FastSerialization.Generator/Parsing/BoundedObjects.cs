@@ -13,7 +13,10 @@ namespace FastSerialization.Generator;
 /// <see cref="MaxPayload"/>). The struct gets a writer of its payload through a <c>BoundedRunWriter</c>
 /// (<see cref="WriteMethod"/>), and a type holding it (as an element or a member) writes it with
 /// <c>BeginBoundedObject</c> / <c>EndBoundedObject</c> instead of <c>WriteObject</c>: one reservation for the
-/// whole element instead of a capacity check and a position update per member. The bytes are the same.
+/// whole element instead of a capacity check and a position update per member. The bytes are the same. Members
+/// may be fixed-width primitives, compact integers, enums (fixed or compact) and nullables of those: the kinds
+/// whose code calls only writer methods <c>BoundedRunWriter</c> has too, so the struct's bounded writer is each
+/// member's own code with the run named <c>writer</c>.
 /// </summary>
 internal static class BoundedObjects
 {
@@ -35,7 +38,12 @@ internal static class BoundedObjects
             return PrimitiveKind.IsRunReader(shape.ReadMethod) ? shape.MinSize : 0;
         }
 
-        if (shape.Kind == VarIntKind.Instance)
+        if (shape.Kind == EnumKind.Instance)
+        {
+            return shape.MinSize; // the underlying integer, fixed-width
+        }
+
+        if (shape.Kind == VarIntKind.Instance || shape.Kind == VarEnumKind.Instance)
         {
             return shape.ReadMethod switch
             {
@@ -44,6 +52,11 @@ internal static class BoundedObjects
                 "ReadVarInt64" or "ReadVarUInt64" => 10,
                 _ => 0, // VarDecimal: left to WriteObject
             };
+        }
+
+        if (shape.Kind == NullableKind.Instance && shape.Element is { } value && MaxSize(value) is int inner and > 0)
+        {
+            return 1 + inner; // the presence byte, then the value
         }
 
         return 0;
@@ -120,16 +133,4 @@ internal static class BoundedObjects
         }
     }
 
-    /// <summary>Emits the statement that writes <paramref name="expression"/>, a member of a bounded struct, through the run named <paramref name="run"/>.</summary>
-    public static void EmitMemberWrite(IndentedWriter w, TypeShape shape, string expression, string run)
-    {
-        if (shape.Kind == VarIntKind.Instance)
-        {
-            w.Line("{0}.Write{1}({2});", run, shape.ReadMethod!.Substring("Read".Length), expression);
-        }
-        else
-        {
-            w.Line("{0}.Write({1});", run, expression);
-        }
-    }
 }

@@ -109,6 +109,30 @@ public ref struct BoundedRunWriter
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Write(double value) => Write(BitConversions.DoubleToUInt64(value));
 
+    /// <summary>Writes an enum as its underlying integer type (1, 2, 4 or 8 bytes, little-endian), as <see cref="FastBinaryWriter.WriteEnum{TEnum}"/> does.</summary>
+    /// <typeparam name="TEnum">The enum type.</typeparam>
+    /// <param name="value">The value.</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteEnum<TEnum>(TEnum value)
+        where TEnum : unmanaged, Enum
+    {
+        switch (Unsafe.SizeOf<TEnum>())
+        {
+            case 1:
+                Write(Unsafe.As<TEnum, byte>(ref value));
+                break;
+            case 2:
+                Write(Unsafe.As<TEnum, ushort>(ref value));
+                break;
+            case 4:
+                Write(Unsafe.As<TEnum, uint>(ref value));
+                break;
+            default:
+                Write(Unsafe.As<TEnum, ulong>(ref value));
+                break;
+        }
+    }
+
     /// <summary>Writes an unsigned LEB128 varint of 1 to 5 bytes, as <see cref="FastBinaryWriter.WriteVarUInt32"/> does.</summary>
     /// <param name="value">The value.</param>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -3,8 +3,9 @@ using System.Collections.Generic;
 namespace FastSerialization.Generator.Tests.Models.Bounded;
 
 /// <summary>
-/// A struct of every member kind with a bounded size (fixed-width primitives and compact integers, 61 bytes at
-/// most): the types that hold it write it with BeginBoundedObject / EndBoundedObject, the same bytes as WriteObject.
+/// A struct of every member kind with a bounded size (fixed-width primitives, compact integers, enums and
+/// nullables of them, 93 bytes at most): the types that hold it write it with BeginBoundedObject /
+/// EndBoundedObject, the same bytes as WriteObject.
 /// </summary>
 [BinarySerializable]
 public partial struct EveryBoundedKind
@@ -35,6 +36,33 @@ public partial struct EveryBoundedKind
 
     [BinaryMember(FixedWidth = true)]
     public long Fixed64 { get; set; }
+
+    public Tint Small { get; set; }
+
+    public Weight Compact { get; set; }
+
+    [BinaryMember(FixedWidth = true)]
+    public Weight Wide { get; set; }
+
+    public int? MaybeInt { get; set; }
+
+    public byte? MaybeByte { get; set; }
+
+    public Weight? MaybeWeight { get; set; }
+}
+
+/// <summary>An enum over a byte: written as its byte.</summary>
+public enum Tint : byte
+{
+    None,
+    Red = 0xFE,
+}
+
+/// <summary>An enum over a long: a varint, or 8 bytes when marked fixed-width.</summary>
+public enum Weight : long
+{
+    Light = long.MinValue,
+    Heavy = long.MaxValue,
 }
 
 /// <summary>A bounded struct held every way a member can hold it: alone, nullable, in an array, in a list, in an array of arrays.</summary>

@@ -30,6 +30,12 @@ public class BoundedObjectTests
         Single = high ? float.MaxValue : BitConverter.Int32BitsToSingle(unchecked((int)0xFFC0_1234)),
         Double = high ? double.Epsilon : -0.0,
         Fixed64 = high ? long.MaxValue : long.MinValue,
+        Small = high ? Tint.Red : Tint.None,
+        Compact = high ? Weight.Heavy : Weight.Light,
+        Wide = high ? Weight.Light : Weight.Heavy,
+        MaybeInt = high ? int.MinValue : null,
+        MaybeByte = high ? null : byte.MaxValue,
+        MaybeWeight = high ? Weight.Light : null,
     };
 
     private static readonly EveryBoundedKind Small = new() { S16 = -1, U16 = 127, S32 = 63, U32 = 128, S64 = -64, U64 = 16_383, Letter = 'x' };
@@ -120,6 +126,8 @@ public class BoundedObjectTests
             using FastSerialization;
             namespace App;
             [BinarySerializable] public partial struct Level { public double Price; public long Size; public int Count; }
+            public enum Side : byte { Buy, Sell }
+            [BinarySerializable] public partial struct Trade { public byte Venue; public Side Side; public byte? Flag; public int? Offset; public ulong Time; public double Price; }
             [BinarySerializable] public partial struct Named { public int Id; public string? Name; }
             [BinarySerializable] public partial struct Wide { public long A, B, C, D, E, F, G, H, I, J, K, L, M; } // 130 bytes at most
             [BinarySerializable] public partial struct Priced { public decimal Amount; }
@@ -129,6 +137,7 @@ public class BoundedObjectTests
             public partial class Holder
             {
                 public Level[]? Levels;
+                public Trade[]? Trades;
                 public Named[]? Names;
                 public Wide[]? Wides;
                 public Priced[]? Prices;
@@ -141,13 +150,14 @@ public class BoundedObjectTests
         run.CompilationDiagnostics.Should().BeEmpty();
         string holder = run.Sources.Single(s => s.HintName.Contains("Holder", StringComparison.Ordinal)).SourceText.ToString();
         holder.Should().Contain("writer.BeginBoundedObject<global::App.Level>(23)", "a double, a varint of 10 bytes at most and one of 5");
+        holder.Should().Contain("writer.BeginBoundedObject<global::App.Trade>(28)", "a byte, a byte enum, a nullable byte (1 + 1), a nullable int (1 + 5), a ulong varint (10) and a double");
         foreach (string other in new[] { "Named", "Wide", "Priced", "Recursive" })
         {
             holder.Should().NotContain("BeginBoundedObject<global::App." + other + ">", other + " has no bounded size");
         }
 
         string WrittenBy(string type) => run.Sources.Single(s => s.HintName.Contains("App." + type + ".", StringComparison.Ordinal)).SourceText.ToString();
-        WrittenBy("Level").Should().Contain("internal void __FastSerializationWriteBounded(ref global::FastSerialization.BoundedRunWriter run)");
+        WrittenBy("Level").Should().Contain("internal void __FastSerializationWriteBounded(ref global::FastSerialization.BoundedRunWriter writer)");
         WrittenBy("Named").Should().NotContain("__FastSerializationWriteBounded");
         WrittenBy("Fixed").Should().NotContain("__FastSerializationWriteBounded", "a fixed-layout struct is copied as a block");
     }
