@@ -8,8 +8,8 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 namespace FastSerialization.Generator;
 
 /// <summary>
-/// Bounded structs: a <c>[BinarySerializable]</c> struct of this compilation whose members are all fixed-width
-/// primitives or compact integers, so that its payload never takes more than a known number of bytes (at most
+/// Bounded structs: a <c>[BinarySerializable]</c> struct of this compilation whose members all have a largest
+/// encoded size, so that its payload never takes more than a known number of bytes (at most
 /// <see cref="MaxPayload"/>). The struct gets a writer of its payload through a <c>BoundedRunWriter</c>
 /// (<see cref="WriteMethod"/>), and a type holding it (as an element or a member) writes it with
 /// <c>BeginBoundedObject</c> / <c>EndBoundedObject</c> instead of <c>WriteObject</c>: one reservation for the

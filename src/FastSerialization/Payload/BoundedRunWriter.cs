@@ -16,7 +16,8 @@ namespace FastSerialization;
 /// <remarks>
 /// <para>
 /// The source generator writes each element (or member) of a <c>[BinarySerializable]</c> struct type whose
-/// members are all fixed-width primitives or compact integers this way; hand-written code may do the same.
+/// members are all fixed-width primitives, compact integers, enums or nullables of those this way; hand-written
+/// code may do the same.
 /// </para>
 /// <para>
 /// Fill it before the next call on the writer, then end it with <see cref="FastBinaryWriter.EndBoundedObject"/>:
