@@ -137,24 +137,7 @@ public ref struct BoundedRunWriter
     /// <summary>Writes an unsigned LEB128 varint of 1 to 5 bytes, as <see cref="FastBinaryWriter.WriteVarUInt32"/> does.</summary>
     /// <param name="value">The value.</param>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void WriteVarUInt32(uint value)
-    {
-        if (value < 0x80)
-        {
-            Take(1) = (byte)value;
-            return;
-        }
-
-        if (value < 0x4000)
-        {
-            ref byte two = ref Take(2);
-            two = (byte)(value | 0x80);
-            Unsafe.Add(ref two, 1) = (byte)(value >> 7);
-            return;
-        }
-
-        _written = WriteLongVarint(_bytes, _written, value);
-    }
+    public void WriteVarUInt32(uint value) => WriteVarUInt64(value); // the same bytes: LEB128 does not depend on the width
 
     /// <summary>Writes an unsigned LEB128 varint of 1 to 10 bytes, as <see cref="FastBinaryWriter.WriteVarUInt64"/> does.</summary>
     /// <param name="value">The value.</param>
