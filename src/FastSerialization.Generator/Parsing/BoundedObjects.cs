@@ -132,5 +132,4 @@ internal static class BoundedObjects
             s_measuring.Remove(named);
         }
     }
-
 }
