@@ -72,6 +72,10 @@ internal static class Emitter
             if (model.Construction is null)
             {
                 EmitSetDataFrom(w, model, modifier);
+                if (model.BoundedRead)
+                {
+                    EmitBoundedRead(w, model);
+                }
             }
             else
             {
@@ -153,6 +157,18 @@ internal static class Emitter
     {
         w.Line("/// <inheritdoc />");
         w.Open(modifier + "SetDataFrom(ref " + Reader + " reader)");
+        EmitMemberReads(w, model, index => "this." + model.Members[index].Name, "return;");
+        w.Close();
+    }
+
+    /// <summary>The payload through a bounded run, for the generated code of the types that hold this struct (<see cref="BoundedObjects"/>).</summary>
+    private static void EmitBoundedRead(IndentedWriter w, TypeModel model)
+    {
+        w.Line();
+        w.Line("/// <summary>Reads what <see cref=\"SetDataFrom\"/> reads through a bounded run: for the generated code of the types that hold this struct.</summary>");
+        w.Line("[global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]");
+        // The same reads, with the run named reader: BoundedRunReader has every method these kinds call.
+        w.Open("internal void " + BoundedObjects.ReadMethod + "(ref global::FastSerialization.BoundedRunReader reader)");
         EmitMemberReads(w, model, index => "this." + model.Members[index].Name, "return;");
         w.Close();
     }

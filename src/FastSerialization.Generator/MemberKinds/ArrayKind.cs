@@ -57,7 +57,7 @@ internal sealed class ArrayKind : CollectionKind
 
     public override void EmitRead(IndentedWriter w, TypeShape shape, string target, int depth)
     {
-        if (ObjectKind.IsStruct(shape.Element!))
+        if (ObjectKind.IsStruct(shape.Element!) && !shape.Element!.BoundedRead)
         {
             // An array of nested structs: ReadObjectArray reads each element where it lives (no copy through a local
             // and a return value) into an array it need not zero first. The bytes are the loop's below.
@@ -68,6 +68,17 @@ internal sealed class ArrayKind : CollectionKind
         base.EmitRead(w, shape, target, depth);
     }
 
-    protected override void EmitReadElement(IndentedWriter w, TypeShape shape, string made, string index, int depth) =>
+    protected override void EmitReadElement(IndentedWriter w, TypeShape shape, string made, string index, int depth)
+    {
+        if (ObjectKind.IsStruct(shape.Element!) && shape.Element!.BoundedRead)
+        {
+            // A bounded struct, read where it lives in the array.
+            string element = Local("__e", depth + 1);
+            w.Line("ref {0} {1} = ref {2}[{3}];", shape.Element!.ReadMethod!, element, made, index);
+            ObjectKind.EmitBoundedReadInto(w, shape.Element!, element, depth + 1);
+            return;
+        }
+
         EmitReadOf(w, shape.Element!, made + "[" + index + "]", depth + 1);
+    }
 }

@@ -49,14 +49,44 @@ internal sealed class ObjectKind : MemberKind
         w.Close();
     }
 
-    public override void EmitRead(IndentedWriter w, TypeShape shape, string target, int depth) =>
-        w.Line("{0} = reader.ReadObject<{1}>()!;", target, shape.ReadMethod!);
+    public override void EmitRead(IndentedWriter w, TypeShape shape, string target, int depth)
+    {
+        if (!shape.BoundedRead)
+        {
+            w.Line("{0} = reader.ReadObject<{1}>()!;", target, shape.ReadMethod!);
+            return;
+        }
+
+        // A bounded struct of this compilation: read into a local (the target may be a property), then stored.
+        string value = Local("__o", depth);
+        w.Open();
+        w.Line("{0} {1} = default;", shape.ReadMethod!, value);
+        EmitBoundedReadInto(w, shape, value, depth);
+        w.Line("{0} = {1};", target, value);
+        w.Close();
+    }
+
+    /// <summary>
+    /// Emits the read of a bounded struct (<see cref="TypeShape.BoundedRead"/>) into <paramref name="variable"/>, a
+    /// variable (a local, an array element): one frame check for the element, its members read at a position in registers.
+    /// </summary>
+    public static void EmitBoundedReadInto(IndentedWriter w, TypeShape shape, string variable, int depth)
+    {
+        string run = Local("__b", depth);
+        w.Open("if (reader.BeginBoundedObject(ref " + variable + ", out var " + run + "))");
+        w.Line("{0}.{1}(ref {2});", variable, BoundedObjects.ReadMethod, run);
+        w.Line("reader.EndBoundedObject<{0}>(ref {1});", shape.ReadMethod!, run);
+        w.Close();
+    }
 
     /// <summary>True for a nested object of a struct type (or a type parameter constrained to struct), which <c>ReadObjectInto</c> can read in place.</summary>
     public static bool IsStruct(TypeShape shape) => shape.Kind is ObjectKind && !shape.IsReferenceType;
 
     public override string Layout(TypeShape shape) => "Object<" + shape.ReadMethod!.Replace("global::", string.Empty) + ">";
 
-    private TypeShape Describe(ITypeSymbol type) =>
-        new(this, Display(type), type.WithNullableAnnotation(NullableAnnotation.NotAnnotated).ToDisplayString(Symbols.TypeFormat), 1, !type.IsValueType, null, null, null, null, BoundedPayload: BoundedObjects.ForHeldType(type));
+    private TypeShape Describe(ITypeSymbol type)
+    {
+        (int writePayload, bool read) = BoundedObjects.ForHeldType(type);
+        return new(this, Display(type), type.WithNullableAnnotation(NullableAnnotation.NotAnnotated).ToDisplayString(Symbols.TypeFormat), 1, !type.IsValueType, null, null, null, null, BoundedPayload: writePayload, BoundedRead: read);
+    }
 }

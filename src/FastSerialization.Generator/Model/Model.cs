@@ -21,7 +21,8 @@ internal sealed record TypeModel(
     EquatableArray<DiagnosticInfo> Diagnostics,
     FixedLayoutModel? FixedLayout = null,
     bool EmitsFactory = false,
-    int BoundedPayload = 0);
+    int BoundedPayload = 0,
+    bool BoundedRead = false);
 
 /// <summary>
 /// A fixed-layout struct (<c>[BinarySerializable(FixedLayout = true)]</c>): its size on the wire, and whether its
@@ -59,7 +60,8 @@ internal sealed record MemberModel(string Name, string TypeDisplay, TypeShape Sh
 /// <param name="NewArraySuffix">For arrays, the text after it.</param>
 /// <param name="Alignment">For fixed-layout structs, the alignment of the struct in memory.</param>
 /// <param name="CopiesAsBlock">For fixed-layout structs, true when the memory layout equals the wire layout.</param>
-/// <param name="BoundedPayload">For a nested bounded struct (<see cref="BoundedObjects"/>), the bound of its payload; otherwise 0.</param>
+/// <param name="BoundedPayload">For a nested bounded struct (<see cref="BoundedObjects"/>) whose writer is generated, the bound of its payload; otherwise 0.</param>
+/// <param name="BoundedRead">For a nested bounded struct whose reader is generated member by member, true: it is read through a <c>BoundedRunReader</c>.</param>
 internal sealed record TypeShape(
     MemberKind Kind,
     string TypeDisplay,
@@ -72,7 +74,8 @@ internal sealed record TypeShape(
     string? NewArraySuffix,
     int Alignment = 0,
     bool CopiesAsBlock = false,
-    int BoundedPayload = 0);
+    int BoundedPayload = 0,
+    bool BoundedRead = false);
 
 /// <summary>A diagnostic to report, with its location as plain values.</summary>
 internal sealed record DiagnosticInfo(string Id, LocationInfo? Location, EquatableArray<string> Arguments)

@@ -16,7 +16,10 @@ namespace FastSerialization.Generator;
 /// whole element instead of a capacity check and a position update per member. The bytes are the same. Members
 /// may be fixed-width primitives, compact integers, enums (fixed or compact) and nullables of those: the kinds
 /// whose code calls only writer methods <c>BoundedRunWriter</c> has too, so the struct's bounded writer is each
-/// member's own code with the run named <c>writer</c>.
+/// member's own code with the run named <c>writer</c>. Reading mirrors it: a bounded struct whose reader is generated
+/// member by member (not through a constructor) gets a reader of its payload through a <c>BoundedRunReader</c>
+/// (<see cref="ReadMethod"/>), and a type holding it reads it with <c>BeginBoundedObject</c> / <c>EndBoundedObject</c>
+/// instead of <c>ReadObject</c>: the members' position and end in registers instead of the reader's, in memory.
 /// </summary>
 internal static class BoundedObjects
 {
@@ -25,6 +28,9 @@ internal static class BoundedObjects
 
     /// <summary>The generated method that writes a bounded struct's payload (internal: for the types of its assembly).</summary>
     public const string WriteMethod = "__FastSerializationWriteBounded";
+
+    /// <summary>The generated method that reads a bounded struct's payload (internal: for the types of its assembly).</summary>
+    public const string ReadMethod = "__FastSerializationReadBounded";
 
     /// <summary>Types whose bound is being measured on this thread: a struct may hold a list of itself.</summary>
     [ThreadStatic]
@@ -84,35 +90,48 @@ internal static class BoundedObjects
 
     /// <summary>The bound of a type the generator writes (its own model), or 0 when it is not a bounded struct.</summary>
     public static int ForModel(INamedTypeSymbol type, bool generateWrite, bool fixedLayout, List<MemberModel> members) =>
-        type.TypeKind == TypeKind.Struct && !type.IsGenericType && !type.IsRefLikeType && generateWrite && !fixedLayout
+        IsCandidate(type) && generateWrite && !fixedLayout
             ? Payload(members.Select(m => m.Shape))
             : 0;
 
+    /// <summary>True when a type the generator reads (its own model) is a bounded struct read member by member: it gets <see cref="ReadMethod"/>.</summary>
+    public static bool ReadsBounded(INamedTypeSymbol type, bool generateRead, ConstructionModel? construction, bool fixedLayout, List<MemberModel> members) =>
+        IsCandidate(type) && generateRead && construction is null && !fixedLayout && Payload(members.Select(m => m.Shape)) > 0;
+
     /// <summary>
-    /// The bound of a struct held by another type, measured as the struct's own model will be (<see cref="ForModel"/>);
-    /// 0 when its generated writer will not exist: not a struct of this compilation marked <c>[BinarySerializable]</c>,
-    /// generic, fixed-layout (written as a block instead), written by hand, not partial, or not bounded.
+    /// How a struct held by another type is written and read, measured as the struct's own model will be
+    /// (<see cref="ForModel"/>, <see cref="ReadsBounded"/>): the bound of its generated bounded writer (0 when there is
+    /// none), and whether it has a generated bounded reader. Neither when the struct is not one of this compilation marked
+    /// <c>[BinarySerializable]</c>, is generic, fixed-layout (written as a block instead), not partial, or not bounded; no
+    /// writer when it writes itself by hand, no reader when it reads itself by hand or through a constructor.
     /// </summary>
-    public static int ForHeldType(ITypeSymbol type)
+    public static (int WritePayload, bool Read) ForHeldType(ITypeSymbol type)
     {
-        if (type is not INamedTypeSymbol { TypeKind: TypeKind.Struct, IsGenericType: false, IsRefLikeType: false } named
+        if (type is not INamedTypeSymbol named
+            || !IsCandidate(named)
             || !Symbols.HasAttribute(named, Symbols.SerializableAttribute)
-            || FixedLayouts.AskedFor(named)
-            || Symbols.HasUserMethod(named, "WriteDataTo", "FastBinaryWriter"))
+            || FixedLayouts.AskedFor(named))
         {
-            return 0;
+            return (0, false);
+        }
+
+        bool userWrite = Symbols.HasUserMethod(named, "WriteDataTo", "FastBinaryWriter");
+        bool userRead = Symbols.HasUserMethod(named, "SetDataFrom", "FastBinaryReader");
+        if (userWrite && userRead)
+        {
+            return (0, false);
         }
 
         TypeDeclarationSyntax? syntax = named.DeclaringSyntaxReferences.Select(r => r.GetSyntax()).OfType<TypeDeclarationSyntax>().FirstOrDefault();
         if (syntax is null)
         {
-            return 0; // from a reference: its bounded writer is internal to its own assembly
+            return (0, false); // from a reference: its bounded methods are internal to its own assembly
         }
 
         s_measuring ??= new HashSet<ITypeSymbol>(SymbolEqualityComparer.Default);
         if (!s_measuring.Add(named))
         {
-            return 0;
+            return (0, false);
         }
 
         try
@@ -120,16 +139,22 @@ internal static class BoundedObjects
             var parse = new ParseContext(named, syntax, CancellationToken.None);
             if (!TypeDeclarations.CheckPartial(parse))
             {
-                return 0;
+                return (0, false);
             }
 
             List<FoundMember> found = MemberOrder.Apply(MemberDiscovery.Find(named, CancellationToken.None), parse);
             List<MemberModel> members = ShapeParser.DescribeMembers(found, parse, compact: true);
-            return parse.HasErrors || members.Count != found.Count ? 0 : Payload(members.Select(m => m.Shape));
+            ConstructionModel? construction = userRead ? null : ConstructorMatcher.Match(found, parse);
+            int payload = parse.HasErrors || members.Count != found.Count ? 0 : Payload(members.Select(m => m.Shape));
+            return (userWrite ? 0 : payload, !userRead && construction is null && payload > 0);
         }
         finally
         {
             s_measuring.Remove(named);
         }
     }
+
+    /// <summary>A struct that can be bounded: not generic (its members' sizes would depend on its arguments), not a ref struct.</summary>
+    private static bool IsCandidate(INamedTypeSymbol type) =>
+        type is { TypeKind: TypeKind.Struct, IsGenericType: false, IsRefLikeType: false };
 }

@@ -57,7 +57,8 @@ internal static class Parser
             EquatableArray<DiagnosticInfo>.From(parse.Diagnostics),
             fixedModel,
             Factories.CanEmit(type),
-            BoundedObjects.ForModel(type, !userWrite, fixedLayout, members));
+            BoundedObjects.ForModel(type, !userWrite, fixedLayout, members),
+            BoundedObjects.ReadsBounded(type, !userRead, construction, fixedLayout, members));
     }
 
     /// <summary>

@@ -36,6 +36,14 @@ internal static class ThrowHelper
             typeId);
 
     [DoesNotReturn]
+    public static void ThrowBoundedReadOfConstructible(Type type) =>
+        throw new InvalidOperationException($"{type} is built through IBinaryConstructible<T>.ReadNew, so it cannot be read member by member through BeginBoundedObject; read it with ReadObject.");
+
+    [DoesNotReturn]
+    public static void ThrowForeignBoundedRun() =>
+        throw new InvalidOperationException("EndBoundedObject needs the BoundedRunReader of this reader's last BeginBoundedObject, with nothing read from the reader in between.");
+
+    [DoesNotReturn]
     public static void ThrowLoneSurrogate(string value)
     {
         int index = StrictUtf8.IndexOfLoneSurrogate(value.AsSpan());

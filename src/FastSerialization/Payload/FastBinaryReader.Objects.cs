@@ -197,6 +197,76 @@ public ref partial struct FastBinaryReader
     }
 
     /// <summary>
+    /// Begins reading a nested struct written with <see cref="FastBinaryWriter.WriteObject{T}"/> (or
+    /// <see cref="FastBinaryWriter.BeginBoundedObject{T}"/>) whose members are then read through
+    /// <paramref name="run"/>, their position and end in registers: the length is read and checked, the depth checked,
+    /// and <paramref name="value"/> set as <see cref="ReadObjectInto{T}"/> sets it before its members are read. The
+    /// reader moves past the object at once; <see cref="EndBoundedObject{T}"/> then checks what the run left unread.
+    /// </summary>
+    /// <typeparam name="T">The struct type. It must read itself member by member (not through <see cref="IBinaryConstructible{TSelf}"/>).</typeparam>
+    /// <param name="value">
+    /// Where the struct goes: set to a new instance (the default, or what the type's parameterless constructor, its
+    /// <see cref="IBinaryFactory{TSelf}"/> or a registered factory makes), or to the default for a null entry.
+    /// </param>
+    /// <param name="run">The object's members, to read in order, then to pass to <see cref="EndBoundedObject{T}"/> before any other call on this reader; empty for a null entry.</param>
+    /// <returns>True when the object is there, to be read through <paramref name="run"/>; false for a null entry (written for the default of a nullable declared type), which has nothing to read, as <see cref="ReadObject{T}"/> reads nothing for it.</returns>
+    /// <exception cref="FastSerializationException">The length runs past the frame, or nesting goes deeper than <see cref="CustomBinaryFormatterOptions.MaxDepth"/>, as for <see cref="ReadObject{T}"/>.</exception>
+    /// <exception cref="InvalidOperationException"><typeparamref name="T"/> is built through <see cref="IBinaryConstructible{TSelf}.ReadNew"/>: read it with <see cref="ReadObject{T}"/>.</exception>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    public bool BeginBoundedObject<[System.Diagnostics.CodeAnalysis.DynamicallyAccessedMembers(ObjectFactory.Constructors)] T>(ref T value, out BoundedRunReader run)
+        where T : struct, ICustomBinarySerializable
+    {
+        if (ObjectReader<T>.Constructor is not null)
+        {
+            ThrowHelper.ThrowBoundedReadOfConstructible(typeof(T));
+        }
+
+        int start = _position;
+        int length = ReadLengthPrefix("nested object");
+        if (length < 0)
+        {
+            value = default;
+            run = new BoundedRunReader(_data, _position, _position, _typeId);
+            return false;
+        }
+
+        if (_depth >= _maxDepth || (_depth >= StackGuard.CheckFromDepth && !StackGuard.HasRoom()))
+        {
+            ThrowTooDeep(start, typeof(T));
+        }
+
+        ObjectReader<T>.Create(_registry, ref value);
+        int position = _position;
+        _position = position + length;
+        run = new BoundedRunReader(_data, position, position + length, _typeId);
+        return true;
+    }
+
+    /// <summary>
+    /// Ends the nested struct <see cref="BeginBoundedObject{T}"/> began: bytes its members left unread (written by a
+    /// newer version of the type) are skipped, or refused when the formatter rejects unread bytes, as for
+    /// <see cref="ReadObject{T}"/>.
+    /// </summary>
+    /// <typeparam name="T">The struct type, as given to <see cref="BeginBoundedObject{T}"/> (it names the object in errors).</typeparam>
+    /// <param name="run">The run <see cref="BeginBoundedObject{T}"/> returned, as the members' reads left it.</param>
+    /// <exception cref="FastSerializationException">The run left bytes unread and <see cref="CustomBinaryFormatterOptions.RejectUnreadBytes"/> is set.</exception>
+    /// <exception cref="InvalidOperationException"><paramref name="run"/> did not come from this reader's last <see cref="BeginBoundedObject{T}"/>, or something else was read since.</exception>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    public readonly void EndBoundedObject<T>(ref BoundedRunReader run)
+        where T : struct, ICustomBinarySerializable
+    {
+        if (run.End != _position)
+        {
+            ThrowHelper.ThrowForeignBoundedRun();
+        }
+
+        if (run.Position != _position && _rejectUnreadBytes)
+        {
+            ThrowHelper.ThrowUnreadBytes(typeof(T), _position - run.Position, run.Position, _typeId);
+        }
+    }
+
+    /// <summary>
     /// Reads an array of structs written with <see cref="FastBinaryWriter.WriteObjectArray{T}(T[])"/>: a collection
     /// header, then each element as a nested object (docs/FORMAT.md section 3), each read in place as by
     /// <see cref="ReadObjectInto{T}"/>. Generated readers use it for arrays of <c>[BinarySerializable]</c> structs that

@@ -54,7 +54,7 @@ internal static class ObjectReader<[System.Diagnostics.CodeAnalysis.DynamicallyA
     // A plain struct is cleared in place rather than returned: a cleared copy loaded back whole right after its
     // stores, then overwritten member by member, stalls on the store buffer once per value.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Create(TypeRegistry? registry, ref T value)
+    internal static void Create(TypeRegistry? registry, ref T value)
     {
         if (registry is not null && registry.HasFactories && registry.TryGetRegistration(out TypeRegistration<T>? registration))
         {

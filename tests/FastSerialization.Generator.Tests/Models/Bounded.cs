@@ -79,3 +79,30 @@ public sealed partial class BoundedHolder
 
     public EveryBoundedKind[][]? Jagged { get; set; }
 }
+
+/// <summary>A bounded struct whose parameterless constructor sets a member: a reader must start from it, as ReadObject does.</summary>
+[BinarySerializable]
+public partial struct LevelWithDefaults
+{
+    public LevelWithDefaults()
+    {
+        Count = -1;
+    }
+
+    public double Price { get; set; }
+
+    public long Size { get; set; }
+
+    public int Count { get; set; }
+}
+
+/// <summary>Holds bounded structs as an array and as a member, read through BeginBoundedObject.</summary>
+[BinarySerializable]
+public sealed partial class LevelBook
+{
+    public LevelWithDefaults[]? Levels { get; set; }
+
+    public LevelWithDefaults Best { get; set; }
+
+    public int After { get; set; }
+}

@@ -69,7 +69,7 @@ public class StructArrayTests
         const string source = """
             using FastSerialization;
             namespace App;
-            [BinarySerializable] public partial struct Tick { public long Time { get; set; } }
+            [BinarySerializable] public partial struct Tick { public long Time { get; set; } public string? Venue { get; set; } } // a string: not bounded (BoundedReadTests)
             [BinarySerializable] public sealed partial class Line { public int Qty { get; set; } }
             [BinarySerializable] public sealed partial class Holder { public Tick[]? Ticks { get; set; } public Line[]? Lines { get; set; } }
             """;
