@@ -68,14 +68,16 @@ internal sealed class ArrayKind : CollectionKind
         base.EmitRead(w, shape, target, depth);
     }
 
+    protected override bool ReadsBoundedSequence(TypeShape shape) => ObjectKind.IsBoundedRead(shape.Element!);
+
     protected override void EmitReadElement(IndentedWriter w, TypeShape shape, string made, string index, int depth)
     {
-        if (ObjectKind.IsStruct(shape.Element!) && shape.Element!.BoundedRead)
+        if (ReadsBoundedSequence(shape))
         {
             // A bounded struct, read where it lives in the array.
             string element = Local("__e", depth + 1);
             w.Line("ref {0} {1} = ref {2}[{3}];", shape.Element!.ReadMethod!, element, made, index);
-            ObjectKind.EmitBoundedReadInto(w, shape.Element!, element, depth + 1);
+            ObjectKind.EmitSequenceElementInto(w, Sequence(depth), element, depth + 1);
             return;
         }
 

@@ -42,13 +42,33 @@ internal abstract class CollectionKind : MemberKind
         w.Close();
         w.Open("else");
         EmitCreate(w, shape, made, c);
+        bool sequence = ReadsBoundedSequence(shape);
+        if (sequence)
+        {
+            w.Line("var {0} = reader.BeginBoundedSequence<{1}>();", Sequence(depth), shape.Element!.ReadMethod!);
+        }
+
         w.Open("for (int " + i + " = 0; " + i + " < " + c + "; " + i + "++)");
         EmitReadElement(w, shape, made, i, depth);
         w.Close();
+        if (sequence)
+        {
+            w.Line("reader.EndBoundedSequence(ref {0});", Sequence(depth));
+        }
+
         w.Line("{0} = {1};", target, made);
         w.Close();
         w.Close();
     }
+
+    /// <summary>
+    /// True when the elements are bounded structs read one after another through a <c>BoundedSequenceReader</c>
+    /// (<see cref="Sequence"/>), whose <see cref="EmitReadElement"/> then reads each through it: arrays and lists.
+    /// </summary>
+    protected virtual bool ReadsBoundedSequence(TypeShape shape) => false;
+
+    /// <summary>The local that holds the bounded sequence of the collection read at <paramref name="depth"/>.</summary>
+    protected static string Sequence(int depth) => Local("__q", depth);
 
     /// <summary>Emits the loop that writes the elements of the non-null collection <paramref name="collection"/>.</summary>
     protected abstract void EmitWriteElements(IndentedWriter w, TypeShape shape, string collection, int depth);

@@ -35,6 +35,20 @@ internal sealed class ListKind : CollectionKind
     protected override void EmitCreate(IndentedWriter w, TypeShape shape, string made, string count) =>
         w.Line("var {0} = new global::System.Collections.Generic.List<{1}>({2});", made, shape.Element!.TypeDisplay, Capacity(count));
 
-    protected override void EmitReadElement(IndentedWriter w, TypeShape shape, string made, string index, int depth) =>
+    protected override bool ReadsBoundedSequence(TypeShape shape) => ObjectKind.IsBoundedRead(shape.Element!);
+
+    protected override void EmitReadElement(IndentedWriter w, TypeShape shape, string made, string index, int depth)
+    {
+        if (ReadsBoundedSequence(shape))
+        {
+            // A bounded struct: read into a local, then added.
+            string element = Local("__o", depth + 1);
+            w.Line("{0} {1} = default;", shape.Element!.ReadMethod!, element);
+            ObjectKind.EmitSequenceElementInto(w, Sequence(depth), element, depth + 1);
+            w.Line("{0}.Add({1});", made, element);
+            return;
+        }
+
         EmitReadAndAdd(w, shape, made, depth);
+    }
 }

@@ -79,8 +79,25 @@ internal sealed class ObjectKind : MemberKind
         w.Close();
     }
 
+    /// <summary>
+    /// Emits the read of the next element of the bounded sequence <paramref name="sequence"/> (a collection of bounded
+    /// structs, <c>BeginBoundedSequence</c>) into <paramref name="variable"/>: as <see cref="EmitBoundedReadInto"/>, with
+    /// the position between elements in registers too.
+    /// </summary>
+    public static void EmitSequenceElementInto(IndentedWriter w, string sequence, string variable, int depth)
+    {
+        string run = Local("__b", depth);
+        w.Open("if (" + sequence + ".BeginElement(ref " + variable + ", out var " + run + "))");
+        w.Line("{0}.{1}(ref {2});", variable, BoundedObjects.ReadMethod, run);
+        w.Line("{0}.EndElement(ref {1});", sequence, run);
+        w.Close();
+    }
+
     /// <summary>True for a nested object of a struct type (or a type parameter constrained to struct), which <c>ReadObjectInto</c> can read in place.</summary>
     public static bool IsStruct(TypeShape shape) => shape.Kind is ObjectKind && !shape.IsReferenceType;
+
+    /// <summary>True for a nested bounded struct whose reader is generated member by member (<see cref="TypeShape.BoundedRead"/>).</summary>
+    public static bool IsBoundedRead(TypeShape shape) => IsStruct(shape) && shape.BoundedRead;
 
     public override string Layout(TypeShape shape) => "Object<" + shape.ReadMethod!.Replace("global::", string.Empty) + ">";
 

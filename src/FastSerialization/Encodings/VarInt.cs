@@ -1,3 +1,5 @@
+using System;
+using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
 
 namespace FastSerialization;
@@ -58,6 +60,31 @@ internal static class VarInt
         bits = (bits & 0x007F007F007F007FUL) | ((bits & 0x7F007F007F007F00UL) >> 1);
         bits = (bits & 0x00003FFF00003FFFUL) | ((bits & 0x3FFF00003FFF0000UL) >> 2);
         return (bits & 0x000000000FFFFFFFUL) | ((bits & 0x0FFFFFFF00000000UL) >> 4);
+    }
+
+    /// <summary>
+    /// Reads a well-formed varint at <paramref name="position"/> of up to 8 bytes (and at most <paramref name="maxBytes"/>,
+    /// of at most <paramref name="maxValue"/>, ending by <paramref name="end"/>) in one 8-byte load, when
+    /// <paramref name="data"/> holds 8 bytes from there: the load may reach past <paramref name="end"/>, never past the
+    /// data. Returns its length; 0, with nothing read, for anything else (longer, cut off, not in its shortest form, too
+    /// long or too large), which the reader's checked loop then reads or refuses with the fault's name.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static int TryDecodeAt(ReadOnlySpan<byte> data, int position, int end, int maxBytes, ulong maxValue, out ulong value)
+    {
+        if (data.Length - position >= sizeof(ulong))
+        {
+            ulong word = BinaryPrimitives.ReadUInt64LittleEndian(data.Slice(position));
+            value = DecodeWord(word, out int length);
+            if (length != 0 && length <= maxBytes && length <= end - position && value <= maxValue
+                && (length == 1 || (byte)(word >> ((length - 1) * 8)) != 0))
+            {
+                return length;
+            }
+        }
+
+        value = 0;
+        return 0;
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

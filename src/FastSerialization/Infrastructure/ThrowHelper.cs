@@ -40,8 +40,12 @@ internal static class ThrowHelper
         throw new InvalidOperationException($"{type} is built through IBinaryConstructible<T>.ReadNew, so it cannot be read member by member through BeginBoundedObject; read it with ReadObject.");
 
     [DoesNotReturn]
+    public static void ThrowForeignBoundedSequence() =>
+        throw new InvalidOperationException("EndBoundedSequence needs the BoundedSequenceReader this reader's BeginBoundedSequence returned, with nothing read from the reader in between.");
+
+    [DoesNotReturn]
     public static void ThrowForeignBoundedRun() =>
-        throw new InvalidOperationException("EndBoundedObject needs the BoundedRunReader of this reader's last BeginBoundedObject, with nothing read from the reader in between.");
+        throw new InvalidOperationException("EndBoundedObject (or EndElement) needs the BoundedRunReader of the last BeginBoundedObject (or BeginElement), with nothing read in between.");
 
     [DoesNotReturn]
     public static void ThrowLoneSurrogate(string value)

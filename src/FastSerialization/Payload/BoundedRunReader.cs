@@ -52,6 +52,18 @@ public ref struct BoundedRunReader
     /// <summary>Where the object's frame ends, from the start of the reader's data.</summary>
     internal readonly int End => _end;
 
+    /// <summary>The record's type id, for messages.</summary>
+    internal readonly int TypeId => _typeId;
+
+    /// <summary>Returns a run over the next <paramref name="length"/> bytes, which the caller has checked are in the frame, and moves past them.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal BoundedRunReader TakeObject(int length)
+    {
+        int position = _position;
+        _position = position + length;
+        return new BoundedRunReader(_data, position, position + length, _typeId);
+    }
+
     /// <summary>Reads a <see cref="bool"/>: one byte, 0x00 or 0x01.</summary>
     /// <returns>The value read.</returns>
     /// <exception cref="FastSerializationException">The byte is neither 0 nor 1, or the frame is exhausted.</exception>
@@ -294,23 +306,36 @@ public ref struct BoundedRunReader
         return false;
     }
 
-    // The rare encodings below are read by the reader's own code over the rest of the frame (its checks, its messages,
-    // its offsets), out of line and static, so that the run itself stays in registers; each returns the position after
-    // the value.
+    // The longer and rarer encodings below are read out of line and static, so that the run itself stays in registers;
+    // what one load cannot read is left to the reader's own code over the rest of the frame (its checks, its messages,
+    // its offsets). Each returns the position after the value.
 
-    /// <summary>A varint of three bytes or more, or a malformed one.</summary>
+    /// <summary>A varint of three bytes or more (in one load, as the reader's own slow path does first), or a malformed one.</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static int ReadLongVarUInt32(ReadOnlySpan<byte> data, int position, int end, int typeId, out uint value)
     {
+        int length = VarInt.TryDecodeAt(data, position, end, VarInt.MaxLength32, uint.MaxValue, out ulong word);
+        if (length != 0)
+        {
+            value = (uint)word;
+            return position + length;
+        }
+
         FastBinaryReader reader = Rest(data, position, end, typeId);
         value = reader.ReadVarUInt32();
         return reader.Position;
     }
 
-    /// <summary>A varint of three bytes or more, or a malformed one.</summary>
+    /// <summary>A varint of three bytes or more (in one load, as the reader's own slow path does first), or a malformed one.</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static int ReadLongVarUInt64(ReadOnlySpan<byte> data, int position, int end, int typeId, out ulong value)
     {
+        int length = VarInt.TryDecodeAt(data, position, end, VarInt.MaxLength64, ulong.MaxValue, out value);
+        if (length != 0)
+        {
+            return position + length;
+        }
+
         FastBinaryReader reader = Rest(data, position, end, typeId);
         value = reader.ReadVarUInt64();
         return reader.Position;

@@ -267,6 +267,56 @@ public ref partial struct FastBinaryReader
     }
 
     /// <summary>
+    /// Begins reading the elements of a collection of nested structs (after its header) with the position and end in
+    /// registers: each element through <see cref="BoundedSequenceReader{T}.BeginElement"/> and
+    /// <see cref="BoundedSequenceReader{T}.EndElement"/>, read as <see cref="BeginBoundedObject{T}"/> and
+    /// <see cref="EndBoundedObject{T}"/> read it. What is the same for every element (the depth limit, a registered
+    /// factory, the handling of unread bytes) is asked here, once.
+    /// </summary>
+    /// <typeparam name="T">The struct type. It must read itself member by member (not through <see cref="IBinaryConstructible{TSelf}"/>).</typeparam>
+    /// <returns>The elements' reader, to give back with <see cref="EndBoundedSequence{T}"/> before any other call on this reader.</returns>
+    /// <exception cref="InvalidOperationException"><typeparamref name="T"/> is built through <see cref="IBinaryConstructible{TSelf}.ReadNew"/>: read it with <see cref="ReadObject{T}"/>.</exception>
+    /// <remarks>
+    /// Nesting too deep is not an error here but at the first element that is not a null entry, as for
+    /// <see cref="ReadObject{T}"/>: a collection of null entries, or an empty one, reads at any depth.
+    /// </remarks>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    public BoundedSequenceReader<T> BeginBoundedSequence<[System.Diagnostics.CodeAnalysis.DynamicallyAccessedMembers(ObjectFactory.Constructors)] T>()
+        where T : struct, ICustomBinarySerializable
+    {
+        if (ObjectReader<T>.Constructor is not null)
+        {
+            ThrowHelper.ThrowBoundedReadOfConstructible(typeof(T));
+        }
+
+        string? tooDeep = _depth >= _maxDepth || (_depth >= StackGuard.CheckFromDepth && !StackGuard.HasRoom()) ? TooDeepMessage(typeof(T)) : null;
+        TypeRegistration<T>? registration = null;
+        if (_registry is not null && _registry.HasFactories)
+        {
+            _registry.TryGetRegistration(out registration);
+        }
+
+        return new BoundedSequenceReader<T>(new BoundedRunReader(_data, _position, _end, _typeId), registration, tooDeep, _rejectUnreadBytes);
+    }
+
+    /// <summary>Ends the elements <see cref="BeginBoundedSequence{T}"/> began: the reader moves past the last one read.</summary>
+    /// <typeparam name="T">The struct type.</typeparam>
+    /// <param name="sequence">The elements' reader, as the reads left it.</param>
+    /// <exception cref="InvalidOperationException"><paramref name="sequence"/> did not come from this reader's frame, or something else was read since it began.</exception>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    public void EndBoundedSequence<[System.Diagnostics.CodeAnalysis.DynamicallyAccessedMembers(ObjectFactory.Constructors)] T>(ref BoundedSequenceReader<T> sequence)
+        where T : struct, ICustomBinarySerializable
+    {
+        int position = sequence.Position;
+        if (sequence.End != _end || position < _position || position > _end)
+        {
+            ThrowHelper.ThrowForeignBoundedSequence();
+        }
+
+        _position = position;
+    }
+
+    /// <summary>
     /// Reads an array of structs written with <see cref="FastBinaryWriter.WriteObjectArray{T}(T[])"/>: a collection
     /// header, then each element as a nested object (docs/FORMAT.md section 3), each read in place as by
     /// <see cref="ReadObjectInto{T}"/>. Generated readers use it for arrays of <c>[BinarySerializable]</c> structs that
@@ -339,10 +389,14 @@ public ref partial struct FastBinaryReader
     private void ThrowTooDeep(int start, Type type)
     {
         _position = start;
-        throw _depth >= _maxDepth
-            ? ThrowHelper.Malformed($"nested objects go deeper than the limit of {_maxDepth} (reading {type})", start, _typeId)
-            : ThrowHelper.Malformed($"nested objects go {_depth} deep and the thread's stack has no room for another level (reading {type}; MaxDepth is {_maxDepth})", start, _typeId);
+        throw ThrowHelper.Malformed(TooDeepMessage(type), start, _typeId);
     }
+
+    /// <summary>What <see cref="ThrowTooDeep"/> says: past <see cref="CustomBinaryFormatterOptions.MaxDepth"/>, or no stack left.</summary>
+    private readonly string TooDeepMessage(Type type) =>
+        _depth >= _maxDepth
+            ? $"nested objects go deeper than the limit of {_maxDepth} (reading {type})"
+            : $"nested objects go {_depth} deep and the thread's stack has no room for another level (reading {type}; MaxDepth is {_maxDepth})";
 
     /// <summary>Restores the enclosing frame once the nested object's bytes are all read or skipped (<see cref="FinishFrame"/>).</summary>
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]

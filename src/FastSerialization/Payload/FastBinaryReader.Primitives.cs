@@ -307,24 +307,14 @@ public ref partial struct FastBinaryReader
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private bool TryReadVarUIntWord(int maxBytes, ulong maxValue, out ulong value)
     {
-        int position = _position;
-
-        // The load may reach past the frame into the rest of the data (never past the data); the varint itself must
-        // end in the frame.
-        if (_data.Length - position >= sizeof(ulong))
+        int length = VarInt.TryDecodeAt(_data, _position, _end, maxBytes, maxValue, out value);
+        if (length == 0)
         {
-            ulong word = BinaryPrimitives.ReadUInt64LittleEndian(_data.Slice(position));
-            value = VarInt.DecodeWord(word, out int length);
-            if (length != 0 && length <= maxBytes && length <= _end - position && value <= maxValue
-                && (length == 1 || (byte)(word >> ((length - 1) * 8)) != 0))
-            {
-                _position = position + length;
-                return true;
-            }
+            return false;
         }
 
-        value = 0;
-        return false;
+        _position += length;
+        return true;
     }
 
     private ulong ReadVarUInt(int maxBytes, string what)

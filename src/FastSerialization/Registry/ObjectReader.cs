@@ -62,6 +62,13 @@ internal static class ObjectReader<[System.Diagnostics.CodeAnalysis.DynamicallyA
             return;
         }
 
+        CreateWithoutRegistry(ref value);
+    }
+
+    /// <summary>Sets <paramref name="value"/> to a new instance made by the type itself (<see cref="ObjectFactory{T}.Default"/>; a plain struct is cleared where it is).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static void CreateWithoutRegistry(ref T value)
+    {
         System.Func<T>? create = s_create;
         if (create is null)
         {

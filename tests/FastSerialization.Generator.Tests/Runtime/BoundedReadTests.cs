@@ -213,9 +213,11 @@ public class BoundedReadTests
 
         run.CompilationDiagnostics.Should().BeEmpty();
         string holder = run.Sources.Single(s => s.HintName.Contains("Holder", StringComparison.Ordinal)).SourceText.ToString();
-        holder.Should().Contain("__e1.__FastSerializationReadBounded(ref __b1)", "the array's elements, read where they live");
-        holder.Should().Contain("__o0.__FastSerializationReadBounded(ref __b0)", "the member, through a local");
-        holder.Should().Contain("__o1.__FastSerializationReadBounded(ref __b1)", "the list's elements, through a local");
+        holder.Should().Contain("var __q0 = reader.BeginBoundedSequence<global::App.Level>();", "the array's and the list's elements, one after another");
+        holder.Should().Contain("if (__q0.BeginElement(ref __e1, out var __b1))", "the array's elements, read where they live");
+        holder.Should().Contain("if (__q0.BeginElement(ref __o1, out var __b1))", "the list's elements, through a local");
+        holder.Should().Contain("reader.EndBoundedSequence(ref __q0);");
+        holder.Should().Contain("if (reader.BeginBoundedObject(ref __o0, out var __b0))", "the member, through a local");
         holder.Should().NotContain("ReadObjectArray<global::App.Level>").And.NotContain("ReadObject<global::App.Level>");
         holder.Should().Contain("reader.ReadObjectArray<global::App.Frozen>()", "a struct built by its constructor is read with ReadNew");
         holder.Should().Contain("reader.ReadObjectArray<global::App.ReadByHand>()", "a struct that reads itself by hand keeps its own reader");
