@@ -24,11 +24,13 @@ public ref struct BoundedSequenceReader<[System.Diagnostics.CodeAnalysis.Dynamic
     private readonly string? _tooDeep;
     private readonly bool _rejectUnreadBytes;
     private readonly bool _plain;
+    private readonly int _start;
     private BoundedRunReader _rest;
 
     internal BoundedSequenceReader(BoundedRunReader rest, TypeRegistration<T>? registration, string? tooDeep, bool rejectUnreadBytes)
     {
         _rest = rest;
+        _start = rest.Position;
         _registration = registration;
         _tooDeep = tooDeep;
         _rejectUnreadBytes = rejectUnreadBytes;
@@ -40,6 +42,9 @@ public ref struct BoundedSequenceReader<[System.Diagnostics.CodeAnalysis.Dynamic
 
     /// <summary>Where the reader's frame ends.</summary>
     internal readonly int End => _rest.End;
+
+    /// <summary>Where the first element began: where the reader stood at <see cref="FastBinaryReader.BeginBoundedSequence{T}"/>.</summary>
+    internal readonly int Start => _start;
 
     /// <summary>
     /// Begins the next element: its length is read and checked, the depth checked, and <paramref name="value"/> set as

@@ -308,7 +308,7 @@ public ref partial struct FastBinaryReader
         where T : struct, ICustomBinarySerializable
     {
         int position = sequence.Position;
-        if (sequence.End != _end || position < _position || position > _end)
+        if (sequence.Start != _position || sequence.End != _end || position > _end)
         {
             ThrowHelper.ThrowForeignBoundedSequence();
         }

@@ -323,6 +323,16 @@ public class BoundedSequenceReaderTests
             sequence.BeginElement(ref pair, out BoundedRunReader unused);
             sequence.EndElement(ref first);
         };
+        Action readTwice = () =>
+        {
+            var reader = new FastBinaryReader(data);
+            BoundedSequenceReader<Pair> sequence = reader.BeginBoundedSequence<Pair>();
+            Pair pair = default;
+            sequence.BeginElement(ref pair, out BoundedRunReader run);
+            sequence.EndElement(ref run);
+            reader.ReadObject<Pair>(); // the same element again, through the reader
+            reader.EndBoundedSequence(ref sequence);
+        };
         Action notBegun = () =>
         {
             var reader = new FastBinaryReader(data);
@@ -332,6 +342,7 @@ public class BoundedSequenceReaderTests
         };
 
         otherReads.Should().Throw<InvalidOperationException>().WithMessage("*EndBoundedSequence*");
+        readTwice.Should().Throw<InvalidOperationException>().WithMessage("*EndBoundedSequence*");
         foreignElement.Should().Throw<InvalidOperationException>().WithMessage("*EndElement*");
         notBegun.Should().Throw<InvalidOperationException>();
     }
