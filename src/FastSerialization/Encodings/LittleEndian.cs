@@ -48,4 +48,67 @@ internal static class LittleEndian
         ulong value = Unsafe.ReadUnaligned<ulong>(ref source);
         return BitConverter.IsLittleEndian ? value : BinaryPrimitives.ReverseEndianness(value);
     }
+
+    /// <summary>The enum whose underlying integer (1, 2, 4 or 8 bytes) is stored at <paramref name="source"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static TEnum ReadEnum<TEnum>(ref byte source)
+        where TEnum : unmanaged, Enum
+    {
+        switch (Unsafe.SizeOf<TEnum>())
+        {
+            case 1:
+                return Unsafe.As<byte, TEnum>(ref source);
+            case 2:
+            {
+                ushort value = ReadUInt16(ref source);
+                return Unsafe.As<ushort, TEnum>(ref value);
+            }
+
+            case 4:
+            {
+                uint value = ReadUInt32(ref source);
+                return Unsafe.As<uint, TEnum>(ref value);
+            }
+
+            default:
+            {
+                ulong value = ReadUInt64(ref source);
+                return Unsafe.As<ulong, TEnum>(ref value);
+            }
+        }
+    }
+
+    /// <summary>Stores <paramref name="value"/> as its underlying integer (1, 2, 4 or 8 bytes) at <paramref name="destination"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void WriteEnum<TEnum>(ref byte destination, TEnum value)
+        where TEnum : unmanaged, Enum
+    {
+        switch (Unsafe.SizeOf<TEnum>())
+        {
+            case 1:
+                destination = Unsafe.As<TEnum, byte>(ref value);
+                break;
+            case 2:
+                WriteUInt16(ref destination, Unsafe.As<TEnum, ushort>(ref value));
+                break;
+            case 4:
+                WriteUInt32(ref destination, Unsafe.As<TEnum, uint>(ref value));
+                break;
+            default:
+                WriteUInt64(ref destination, Unsafe.As<TEnum, ulong>(ref value));
+                break;
+        }
+    }
+
+    /// <summary>The name of an enum's underlying integer as the readers name a value in their messages (<c>UInt16</c>); a constant once inlined.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static string EnumWhat<TEnum>()
+        where TEnum : unmanaged, Enum =>
+        Unsafe.SizeOf<TEnum>() switch
+        {
+            1 => "Byte",
+            2 => "UInt16",
+            4 => "UInt32",
+            _ => "UInt64",
+        };
 }

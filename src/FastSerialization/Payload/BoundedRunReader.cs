@@ -151,35 +151,8 @@ public ref struct BoundedRunReader
     /// <exception cref="FastSerializationException">The frame has fewer bytes left than the underlying type takes.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public TEnum ReadEnum<TEnum>()
-        where TEnum : unmanaged, Enum
-    {
-        switch (Unsafe.SizeOf<TEnum>())
-        {
-            case 1:
-            {
-                byte v = ReadByte();
-                return Unsafe.As<byte, TEnum>(ref v);
-            }
-
-            case 2:
-            {
-                ushort v = ReadUInt16();
-                return Unsafe.As<ushort, TEnum>(ref v);
-            }
-
-            case 4:
-            {
-                uint v = ReadUInt32();
-                return Unsafe.As<uint, TEnum>(ref v);
-            }
-
-            default:
-            {
-                ulong v = ReadUInt64();
-                return Unsafe.As<ulong, TEnum>(ref v);
-            }
-        }
-    }
+        where TEnum : unmanaged, Enum =>
+        LittleEndian.ReadEnum<TEnum>(ref Take(Unsafe.SizeOf<TEnum>(), LittleEndian.EnumWhat<TEnum>()));
 
     /// <summary>Reads an unsigned LEB128 varint of at most 5 bytes, in its shortest form, as <see cref="FastBinaryReader.ReadVarUInt32"/> does.</summary>
     /// <returns>The value read.</returns>

@@ -115,24 +115,8 @@ public ref struct BoundedRunWriter
     /// <param name="value">The value.</param>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void WriteEnum<TEnum>(TEnum value)
-        where TEnum : unmanaged, Enum
-    {
-        switch (Unsafe.SizeOf<TEnum>())
-        {
-            case 1:
-                Write(Unsafe.As<TEnum, byte>(ref value));
-                break;
-            case 2:
-                Write(Unsafe.As<TEnum, ushort>(ref value));
-                break;
-            case 4:
-                Write(Unsafe.As<TEnum, uint>(ref value));
-                break;
-            default:
-                Write(Unsafe.As<TEnum, ulong>(ref value));
-                break;
-        }
-    }
+        where TEnum : unmanaged, Enum =>
+        LittleEndian.WriteEnum(ref Take(Unsafe.SizeOf<TEnum>()), value);
 
     /// <summary>Writes an unsigned LEB128 varint of 1 to 5 bytes, as <see cref="FastBinaryWriter.WriteVarUInt32"/> does.</summary>
     /// <param name="value">The value.</param>

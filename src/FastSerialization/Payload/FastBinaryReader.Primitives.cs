@@ -408,35 +408,8 @@ public ref partial struct FastBinaryReader
     /// <returns>The value read; any value of the underlying type is accepted, named or not.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public TEnum ReadEnum<TEnum>()
-        where TEnum : unmanaged, Enum
-    {
-        switch (Unsafe.SizeOf<TEnum>())
-        {
-            case 1:
-            {
-                byte v = ReadByte();
-                return Unsafe.As<byte, TEnum>(ref v);
-            }
-
-            case 2:
-            {
-                ushort v = ReadUInt16();
-                return Unsafe.As<ushort, TEnum>(ref v);
-            }
-
-            case 4:
-            {
-                uint v = ReadUInt32();
-                return Unsafe.As<uint, TEnum>(ref v);
-            }
-
-            default:
-            {
-                ulong v = ReadUInt64();
-                return Unsafe.As<ulong, TEnum>(ref v);
-            }
-        }
-    }
+        where TEnum : unmanaged, Enum =>
+        LittleEndian.ReadEnum<TEnum>(ref TakeRef(Unsafe.SizeOf<TEnum>(), LittleEndian.EnumWhat<TEnum>()));
 
     /// <summary>Reads <paramref name="count"/> bytes written with <see cref="FastBinaryWriter.WriteRaw"/>, without copying them.</summary>
     /// <param name="count">The number of bytes.</param>

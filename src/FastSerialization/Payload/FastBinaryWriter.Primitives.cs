@@ -268,21 +268,8 @@ public ref partial struct FastBinaryWriter
     public void WriteEnum<TEnum>(TEnum value)
         where TEnum : unmanaged, Enum
     {
-        switch (Unsafe.SizeOf<TEnum>())
-        {
-            case 1:
-                Write(Unsafe.As<TEnum, byte>(ref value));
-                break;
-            case 2:
-                Write(Unsafe.As<TEnum, ushort>(ref value));
-                break;
-            case 4:
-                Write(Unsafe.As<TEnum, uint>(ref value));
-                break;
-            default:
-                Write(Unsafe.As<TEnum, ulong>(ref value));
-                break;
-        }
+        LittleEndian.WriteEnum(ref Reserve(Unsafe.SizeOf<TEnum>()), value);
+        _position += Unsafe.SizeOf<TEnum>();
     }
 
     /// <summary>Writes bytes as they are, with no length prefix (the reader must know the count).</summary>
