@@ -110,6 +110,14 @@ internal static class Emitter
     private static void EmitWriteDataTo(IndentedWriter w, TypeModel model, string modifier)
     {
         w.Line("/// <inheritdoc />");
+        if (model.Members.Any(m => m.Shape.Kind is CollectionKind))
+        {
+            // A loop over elements gets a compilation of its own. Inlined into the formatter's record writer (which
+            // the JIT does when one type dominates a call site), the element code ran out of that method's inlining
+            // budget and its string writes became calls (docs/GENERATOR.md, "What the JIT sees").
+            w.Line("[global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]");
+        }
+
         w.Open(modifier + "WriteDataTo(ref " + Writer + " writer)");
         foreach (MemberSegment segment in MemberRuns.Plan(model.Members))
         {

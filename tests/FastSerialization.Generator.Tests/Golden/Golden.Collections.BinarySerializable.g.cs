@@ -9,6 +9,7 @@ namespace Golden
     partial class Collections : global::FastSerialization.ICustomBinarySerializable, global::FastSerialization.IBinaryFactory<global::Golden.Collections>
     {
         /// <inheritdoc />
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         public void WriteDataTo(ref global::FastSerialization.FastBinaryWriter writer)
         {
             writer.WriteArray(this.Ints);
