@@ -15,6 +15,12 @@ internal static class StrictUtf8
     public static unsafe int Encode(ReadOnlySpan<char> chars, Span<byte> destination)
     {
 #if NET
+        int ascii = ShortAscii.TryEncode(chars, destination);
+        if (ascii >= 0)
+        {
+            return ascii;
+        }
+
         System.Buffers.OperationStatus status = System.Text.Unicode.Utf8.FromUtf16(
             chars, destination, out _, out int written, replaceInvalidSequences: false, isFinalBlock: true);
         return status == System.Buffers.OperationStatus.Done ? written : -1;
@@ -90,7 +96,7 @@ internal static class StrictUtf8
     public static unsafe string Decode(ReadOnlySpan<byte> bytes)
     {
 #if NET
-        return Encoding.GetString(bytes);
+        return ShortAscii.TryDecode(bytes) ?? Encoding.GetString(bytes);
 #else
         fixed (byte* b = bytes)
         {
