@@ -31,6 +31,54 @@ internal static class VarInt
     }
 
     /// <summary>
+    /// Reads a varint of one to three bytes (a value below 2^21) at <paramref name="position"/>, in its shortest form and
+    /// ending before <paramref name="end"/>: the common case, inline, one byte at a time. Returns its length; 0, with
+    /// nothing read, for a longer varint and for every malformed or cut-off one, which the caller's checked path then
+    /// reads or refuses.
+    /// </summary>
+    /// <param name="data">The data's first byte; the caller guarantees that <paramref name="end"/> lies within the data.</param>
+    /// <param name="position">Where the varint starts.</param>
+    /// <param name="end">The end of the frame it must lie in.</param>
+    /// <param name="value">The value read, or 0.</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static int TryDecodeShort(ref byte data, int position, int end, out uint value)
+    {
+        if (position < end)
+        {
+            ref byte next = ref Unsafe.Add(ref data, (nint)(uint)position);
+            uint first = next;
+            if (first < 0x80)
+            {
+                value = first;
+                return 1;
+            }
+
+            if (position + 1 < end)
+            {
+                uint second = Unsafe.Add(ref next, 1);
+                if (second - 1u < 0x7Fu)
+                {
+                    value = (first & 0x7Fu) | (second << 7);
+                    return 2;
+                }
+
+                if (second >= 0x80 && position + 2 < end)
+                {
+                    uint third = Unsafe.Add(ref next, 2);
+                    if (third - 1u < 0x7Fu)
+                    {
+                        value = (first & 0x7Fu) | ((second & 0x7Fu) << 7) | (third << 14);
+                        return 3;
+                    }
+                }
+            }
+        }
+
+        value = 0;
+        return 0;
+    }
+
+    /// <summary>
     /// Decodes a varint of up to 8 bytes held in <paramref name="word"/> (the 8 bytes from its start, little-endian)
     /// without a loop: finds the first byte without the continuation bit, then packs the 7-bit groups before it.
     /// </summary>

@@ -244,46 +244,28 @@ public ref struct BoundedRunReader
     }
 
     /// <summary>
-    /// A varint of one or two bytes (a value below 2^14) inline, the common case; false, with nothing read, for a longer
+    /// A varint of one to three bytes (a value below 2^21) inline, the common case; false, with nothing read, for a longer
     /// varint and for every malformed or cut-off one, which the reader's own checked path then reads or refuses.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private bool TryReadShortVarUInt(out uint value)
     {
-        int position = _position;
-        if (position < _end)
+        // The frame lies in the data (checked by the BeginBoundedObject): no bounds check.
+        int length = VarInt.TryDecodeShort(ref MemoryMarshal.GetReference(_data), _position, _end, out value);
+        if (length == 0)
         {
-            // In the frame, and the frame lies in the data (checked by BeginBoundedObject): no bounds check.
-            ref byte next = ref Unsafe.Add(ref MemoryMarshal.GetReference(_data), (nint)(uint)position);
-            byte first = next;
-            if (first < 0x80)
-            {
-                _position = position + 1;
-                value = first;
-                return true;
-            }
-
-            if (position + 1 < _end)
-            {
-                byte second = Unsafe.Add(ref next, 1);
-                if (second - 1u < 0x7Fu)
-                {
-                    _position = position + 2;
-                    value = (first & 0x7Fu) | ((uint)second << 7);
-                    return true;
-                }
-            }
+            return false;
         }
 
-        value = 0;
-        return false;
+        _position += length;
+        return true;
     }
 
     // The longer and rarer encodings below are read out of line and static, so that the run itself stays in registers;
     // what one load cannot read is left to the reader's own code over the rest of the frame (its checks, its messages,
     // its offsets). Each returns the position after the value.
 
-    /// <summary>A varint of three bytes or more (in one load, as the reader's own slow path does first), or a malformed one.</summary>
+    /// <summary>A varint of four bytes or more (in one load, as the reader's own slow path does first), or a malformed one.</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static int ReadLongVarUInt32(ReadOnlySpan<byte> data, int position, int end, int typeId, out uint value)
     {
@@ -299,7 +281,7 @@ public ref struct BoundedRunReader
         return reader.Position;
     }
 
-    /// <summary>A varint of three bytes or more (in one load, as the reader's own slow path does first), or a malformed one.</summary>
+    /// <summary>A varint of four bytes or more (in one load, as the reader's own slow path does first), or a malformed one.</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static int ReadLongVarUInt64(ReadOnlySpan<byte> data, int position, int end, int typeId, out ulong value)
     {

@@ -193,39 +193,21 @@ public ref partial struct FastBinaryReader
     public uint ReadVarUInt32() => TryReadShortVarUInt(out uint value) ? value : ReadVarUInt32Slow("VarUInt32");
 
     /// <summary>
-    /// Reads a varint of one or two bytes (a value below 2^14) inline, the common case; false, with nothing
+    /// Reads a varint of one to three bytes (a value below 2^21) inline, the common case; false, with nothing
     /// read, for a longer varint and for every malformed or cut-off one, which the checked loop then reads.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private bool TryReadShortVarUInt(out uint value)
     {
-        int position = _position;
-        if (position < _end)
+        // The frame lies in the data (checked by the constructor): no bounds check.
+        int length = VarInt.TryDecodeShort(ref MemoryMarshal.GetReference(_data), _position, _end, out value);
+        if (length == 0)
         {
-            // In the frame, and the frame lies in the data (the constructor's check): no bounds check.
-            ref byte next = ref Unsafe.Add(ref MemoryMarshal.GetReference(_data), (nint)(uint)position);
-            byte first = next;
-            if (first < 0x80)
-            {
-                _position = position + 1;
-                value = first;
-                return true;
-            }
-
-            if (position + 1 < _end)
-            {
-                byte second = Unsafe.Add(ref next, 1);
-                if (second - 1u < 0x7Fu)
-                {
-                    _position = position + 2;
-                    value = (first & 0x7Fu) | ((uint)second << 7);
-                    return true;
-                }
-            }
+            return false;
         }
 
-        value = 0;
-        return false;
+        _position += length;
+        return true;
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
