@@ -96,9 +96,25 @@ internal abstract class CollectionKind : MemberKind
     protected void EmitWriteByIndex(IndentedWriter w, TypeShape shape, string collection, int depth)
     {
         string i = Local("__i", depth);
+        TypeShape element = shape.Element!;
+        if (!ObjectKind.IsStruct(element) || element.BoundedPayload == 0)
+        {
+            w.Open("for (int " + i + " = 0; " + i + " < " + collection + "." + CountProperty + "; " + i + "++)");
+            EmitWriteOf(w, element, collection + "[" + i + "]", depth + 1);
+            w.Close();
+            return;
+        }
+
+        // Bounded structs: one after another through a BoundedSequenceWriter, the position between them in registers.
+        string sequence = Local("__w", depth);
+        string run = Local("__b", depth + 1);
+        w.Line("var {0} = writer.BeginBoundedSequence<{1}>({2});", sequence, element.ReadMethod!, element.BoundedPayload.ToString(CultureInfo.InvariantCulture));
         w.Open("for (int " + i + " = 0; " + i + " < " + collection + "." + CountProperty + "; " + i + "++)");
-        EmitWriteOf(w, shape.Element!, collection + "[" + i + "]", depth + 1);
+        w.Line("var {0} = {1}.BeginElement(ref writer);", run, sequence);
+        w.Line("{0}[{1}].{2}(ref {3});", collection, i, BoundedObjects.WriteMethod, run);
+        w.Line("{0}.EndElement(ref {1});", sequence, run);
         w.Close();
+        w.Line("writer.EndBoundedSequence(ref {0});", sequence);
     }
 
     /// <summary>Reads an element into a local, then adds it: how lists and sets are filled.</summary>

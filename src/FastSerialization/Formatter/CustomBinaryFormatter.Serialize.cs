@@ -50,8 +50,23 @@ public sealed partial class CustomBinaryFormatter
         try
         {
             RecordFrame.Write(ref writer, registration, value, _maxRecordLength);
-            bytesWritten = writer.IsInInitialBuffer ? writer.BytesPending : 0;
-            return writer.IsInInitialBuffer;
+            int length = writer.BytesPending;
+            if (!writer.IsInInitialBuffer)
+            {
+                // The writer reserves room for the largest form of what it writes next (a varint's 5 or 10 bytes, a
+                // bounded object's bound) and moved to a pooled buffer when the destination's end was nearer than that:
+                // the record may still fit, and then it is copied in once.
+                if (length > destination.Length)
+                {
+                    bytesWritten = 0;
+                    return false;
+                }
+
+                writer.WrittenSpan.CopyTo(destination);
+            }
+
+            bytesWritten = length;
+            return true;
         }
         finally
         {

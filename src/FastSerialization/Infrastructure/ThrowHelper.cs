@@ -44,6 +44,14 @@ internal static class ThrowHelper
         throw new InvalidOperationException("EndBoundedSequence needs the BoundedSequenceReader this reader's BeginBoundedSequence returned, with nothing read from the reader in between.");
 
     [DoesNotReturn]
+    public static void ThrowForeignBoundedSequenceWriter() =>
+        throw new InvalidOperationException("A BoundedSequenceWriter must be used with the writer whose BeginBoundedSequence returned it, and given back with EndBoundedSequence before anything else is written to that writer.");
+
+    [DoesNotReturn]
+    public static void ThrowForeignBoundedRunWriter() =>
+        throw new InvalidOperationException("EndElement needs the BoundedRunWriter of this sequence's last BeginElement.");
+
+    [DoesNotReturn]
     public static void ThrowForeignBoundedRun() =>
         throw new InvalidOperationException("EndBoundedObject (or EndElement) needs the BoundedRunReader of the last BeginBoundedObject (or BeginElement), with nothing read in between.");
 

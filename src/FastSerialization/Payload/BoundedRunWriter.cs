@@ -142,6 +142,15 @@ public ref struct BoundedRunWriter
             return;
         }
 
+        if (value < 0x20_0000)
+        {
+            ref byte three = ref Take(3);
+            three = (byte)(value | 0x80);
+            Unsafe.Add(ref three, 1) = (byte)((value >> 7) | 0x80);
+            Unsafe.Add(ref three, 2) = (byte)(value >> 14);
+            return;
+        }
+
         _written = WriteLongVarint(_bytes, _written, value);
     }
 
@@ -166,7 +175,7 @@ public ref struct BoundedRunWriter
     public void WriteVarInt64(long value) => WriteVarUInt64((ulong)((value << 1) ^ (value >> 63)));
 
     /// <summary>
-    /// A varint of three bytes or more, at <paramref name="at"/>; returns the position after it. Out of line so that
+    /// A varint of four bytes or more, at <paramref name="at"/>; returns the position after it. Out of line so that
     /// the short forms stay small enough to inline, and static so that the run itself stays in registers.
     /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining)]

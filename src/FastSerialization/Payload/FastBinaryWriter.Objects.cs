@@ -145,6 +145,68 @@ public ref partial struct FastBinaryWriter
         _position = header + 1 + written;
     }
 
+    /// <summary>
+    /// Begins the elements of a collection of nested structs whose payloads take at most <paramref name="maxPayloadLength"/>
+    /// bytes each (an array or a list, after its <see cref="WriteCollectionHeader"/>): each element is then written as
+    /// <see cref="BeginBoundedObject{T}"/> and <see cref="EndBoundedObject"/> write it, the same bytes, with the position
+    /// between elements kept in the returned <see cref="BoundedSequenceWriter{T}"/>.
+    /// </summary>
+    /// <typeparam name="T">The struct type of the elements.</typeparam>
+    /// <param name="maxPayloadLength">The most bytes one element's payload can take: 0 to <see cref="MaxBoundedObjectPayload"/>.</param>
+    /// <returns>The elements' writer, to give back with <see cref="EndBoundedSequence{T}"/> before any other call on this writer.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="maxPayloadLength"/> is negative or over <see cref="MaxBoundedObjectPayload"/>.</exception>
+    /// <remarks>
+    /// Nesting too deep is not an error here but at the first element, as for <see cref="WriteObject{T}"/>: an empty
+    /// collection writes at any depth.
+    /// </remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public BoundedSequenceWriter<T> BeginBoundedSequence<T>(int maxPayloadLength)
+        where T : struct, ICustomBinarySerializable
+    {
+        if ((uint)maxPayloadLength > MaxBoundedObjectPayload)
+        {
+            ThrowBoundOutOfRange(maxPayloadLength);
+        }
+
+        return new BoundedSequenceWriter<T>(_buffer, _position, maxPayloadLength, _depth >= _maxDepth, _maxDepth);
+    }
+
+    /// <summary>Ends the elements <see cref="BeginBoundedSequence{T}"/> began: counts every element written as written.</summary>
+    /// <typeparam name="T">The struct type of the elements.</typeparam>
+    /// <param name="sequence">The elements' writer, as the elements left it.</param>
+    /// <exception cref="InvalidOperationException"><paramref name="sequence"/> did not come from this writer, or something else was written since it began.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void EndBoundedSequence<T>(ref BoundedSequenceWriter<T> sequence)
+        where T : struct, ICustomBinarySerializable
+    {
+        int position = sequence.Position;
+        if (sequence.Start != _position || sequence.BufferLength != _buffer.Length || (uint)position > (uint)_buffer.Length
+            || !Unsafe.AreSame(ref sequence.BufferStart, ref MemoryMarshal.GetReference(_buffer)))
+        {
+            ThrowHelper.ThrowForeignBoundedSequenceWriter();
+        }
+
+        _position = position;
+    }
+
+    /// <summary>
+    /// Makes room for <paramref name="count"/> more bytes after the <paramref name="written"/> bytes of a bounded sequence that
+    /// began at <paramref name="start"/> in the buffer <paramref name="buffer"/>: the writer grows its buffer keeping them, and
+    /// returns the new one; its own position stays at the sequence's start until <see cref="EndBoundedSequence{T}"/>.
+    /// </summary>
+    internal Span<byte> GrowForBoundedSequence(int start, int written, int count, ref byte buffer)
+    {
+        if (start != _position || !Unsafe.AreSame(ref buffer, ref MemoryMarshal.GetReference(_buffer)) || (uint)written > (uint)_buffer.Length)
+        {
+            ThrowHelper.ThrowForeignBoundedSequenceWriter();
+        }
+
+        _position = written;
+        Reserve(count);
+        _position = start;
+        return _buffer;
+    }
+
     [System.Diagnostics.CodeAnalysis.DoesNotReturn]
     private static void ThrowBoundOutOfRange(int maxPayloadLength) =>
         throw new ArgumentOutOfRangeException(nameof(maxPayloadLength), maxPayloadLength, $"A bounded object's payload takes 0 to {MaxBoundedObjectPayload} bytes, so that its length fits one byte; write a larger object with WriteObject.");

@@ -198,26 +198,7 @@ public ref partial struct FastBinaryWriter
     /// <summary>Writes an unsigned LEB128 varint: 1 to 5 bytes, 7 bits a byte, low group first.</summary>
     /// <param name="value">The value to write.</param>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void WriteVarUInt32(uint value)
-    {
-        ref byte destination = ref Reserve(VarInt.MaxLength32);
-        if (value < 0x80)
-        {
-            destination = (byte)value;
-            _position++;
-            return;
-        }
-
-        if (value < 0x4000)
-        {
-            Unsafe.Add(ref destination, 1) = (byte)(value >> 7);
-            destination = (byte)(value | 0x80);
-            _position += 2;
-            return;
-        }
-
-        _position += VarInt.Write(_buffer.Slice(_position), value);
-    }
+    public void WriteVarUInt32(uint value) => WriteVarUInt64(value); // the same bytes: LEB128 does not depend on the width
 
     /// <summary>Writes an unsigned LEB128 varint: 1 to 10 bytes.</summary>
     /// <param name="value">The value to write.</param>
@@ -237,6 +218,15 @@ public ref partial struct FastBinaryWriter
             Unsafe.Add(ref destination, 1) = (byte)(value >> 7);
             destination = (byte)(value | 0x80);
             _position += 2;
+            return;
+        }
+
+        if (value < 0x20_0000)
+        {
+            Unsafe.Add(ref destination, 2) = (byte)(value >> 14);
+            Unsafe.Add(ref destination, 1) = (byte)((value >> 7) | 0x80);
+            destination = (byte)(value | 0x80);
+            _position += 3;
             return;
         }
 

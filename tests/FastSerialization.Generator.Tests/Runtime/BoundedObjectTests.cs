@@ -136,8 +136,9 @@ public class BoundedObjectTests
             [BinarySerializable]
             public partial class Holder
             {
+                public Level Best;
                 public Level[]? Levels;
-                public Trade[]? Trades;
+                public System.Collections.Generic.List<Trade>? Trades;
                 public Named[]? Names;
                 public Wide[]? Wides;
                 public Priced[]? Prices;
@@ -150,10 +151,12 @@ public class BoundedObjectTests
         run.CompilationDiagnostics.Should().BeEmpty();
         string holder = run.Sources.Single(s => s.HintName.Contains("Holder", StringComparison.Ordinal)).SourceText.ToString();
         holder.Should().Contain("writer.BeginBoundedObject<global::App.Level>(23)", "a double, a varint of 10 bytes at most and one of 5");
-        holder.Should().Contain("writer.BeginBoundedObject<global::App.Trade>(28)", "a byte, a byte enum, a nullable byte (1 + 1), a nullable int (1 + 5), a ulong varint (10) and a double");
+        holder.Should().Contain("writer.BeginBoundedSequence<global::App.Level>(23)", "an array of them goes through one sequence");
+        holder.Should().Contain("writer.BeginBoundedSequence<global::App.Trade>(28)", "a byte, a byte enum, a nullable byte (1 + 1), a nullable int (1 + 5), a ulong varint (10) and a double; a list as an array");
         foreach (string other in new[] { "Named", "Wide", "Priced", "Recursive" })
         {
             holder.Should().NotContain("BeginBoundedObject<global::App." + other + ">", other + " has no bounded size");
+            holder.Should().NotContain("BeginBoundedSequence<global::App." + other + ">", other + " has no bounded size");
         }
 
         string WrittenBy(string type) => run.Sources.Single(s => s.HintName.Contains("App." + type + ".", StringComparison.Ordinal)).SourceText.ToString();

@@ -82,6 +82,46 @@ public class RecordFormatTests
         written.Should().Be(38);
     }
 
+    /// <summary>Ends with a one-byte varint and a short string: the writer reserves more than either takes.</summary>
+    private sealed class EndsSmall : ICustomBinarySerializable
+    {
+        public uint Count { get; set; }
+
+        public string? Tag { get; set; }
+
+        public void WriteDataTo(ref FastBinaryWriter writer)
+        {
+            writer.WriteVarUInt64(Count);
+            writer.WriteVarUInt32(Count);
+            writer.Write(Tag);
+        }
+
+        public void SetDataFrom(ref FastBinaryReader reader)
+        {
+            Count = (uint)reader.ReadVarUInt64();
+            reader.ReadVarUInt32().Should().Be(Count);
+            Tag = reader.ReadString();
+        }
+    }
+
+    [Fact]
+    public void TrySerialize_IsTrue_WhenTheRecordFitsExactly_ThoughTheWriterReservedMoreNearTheEnd()
+    {
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register<EndsSmall>(1);
+        var value = new EndsSmall { Count = 3, Tag = "ab" };
+        byte[] expected = formatter.SerializeToArray(value);
+        expected.Should().HaveCount(4 + 1 + 1 + 1 + 3);
+
+        var exact = new byte[expected.Length];
+        formatter.TrySerialize(value, exact, out int written).Should().BeTrue();
+        written.Should().Be(expected.Length);
+        exact.Should().Equal(expected);
+
+        formatter.TrySerialize(value, new byte[expected.Length - 1], out written).Should().BeFalse();
+        written.Should().Be(0);
+    }
+
     [Fact]
     public void StructRecord_IsWrittenWithoutBoxing_AndReadBack()
     {
