@@ -48,6 +48,7 @@ public class LargeTradeBatchBenchmarks : IPayloadSizeSource
             || !_reused.AsSpan().SequenceEqual(_batch.Trades!)
             || !_fast.Deserialize().Trades.AsSpan().SequenceEqual(_batch.Trades!)
             || Deserialize_FastSerializationFixedView() != Count
+            || !NewArray_FixedTrade().AsSpan().SequenceEqual(_batch.Trades!)
             || Serialize_FastSerialization() != _fast.Record.Length
             || !_fast.Written.SequenceEqual(_fast.Record)
             || !sample.HasSameValues(_memoryPack.Deserialize().ToHandWritten()))
@@ -59,6 +60,22 @@ public class LargeTradeBatchBenchmarks : IPayloadSizeSource
     [Benchmark]
     [BenchmarkCategory(Categories.Memcpy)]
     public void Memcpy() => _copySource.AsSpan().CopyTo(_copyDestination);
+
+    /// <summary>
+    /// The floor under <see cref="Deserialize_FastSerializationFixedNew"/>: a new array of the batch's trades and one
+    /// copy of the block into it, no serializer.
+    /// </summary>
+    [Benchmark]
+    [BenchmarkCategory(Categories.NewArray)]
+    public FixedTrade[] NewArray_FixedTrade() => NewArrayFloor.CopyTail<FixedTrade>(_fast.Record, Count);
+
+    /// <summary>
+    /// The same floor with MemoryPack's element (40 bytes where ours has 32): a 40 MB array, which the
+    /// collector places differently from a 32 MB one (benchmarks/results/tradebatch-fixed.md).
+    /// </summary>
+    [Benchmark]
+    [BenchmarkCategory(Categories.NewArray)]
+    public PeerTrade[] NewArray_PeerTrade() => NewArrayFloor.CopyTail<PeerTrade>(_memoryPack.Record, Count);
 
     [Benchmark(Baseline = true)]
     [BenchmarkCategory(Categories.Serialize)]
@@ -105,6 +122,8 @@ public class LargeTradeBatchBenchmarks : IPayloadSizeSource
         return new Dictionary<string, PayloadSize>
         {
             [nameof(Memcpy)] = new PayloadSize(_copySource.Length, 0),
+            [nameof(NewArray_FixedTrade)] = NewArrayFloor.Size<FixedTrade>(Count),
+            [nameof(NewArray_PeerTrade)] = NewArrayFloor.Size<PeerTrade>(Count),
             [nameof(Serialize_FastSerialization)] = ours,
             [nameof(Deserialize_FastSerialization)] = ours,
             [nameof(Deserialize_FastSerializationFixedNew)] = ours,

@@ -15,6 +15,7 @@ public static class Categories
     public const string Serialize = "Serialize";
     public const string Deserialize = "Deserialize";
     public const string Memcpy = "Memcpy";
+    public const string NewArray = "NewArray";
 }
 
 /// <summary>
@@ -74,6 +75,9 @@ public abstract class SerializerBenchmarks<T, TGenerated, TPeer> : IPayloadSizeS
     protected T Value => _value;
 
     protected FastSerializationContender<T> Fast => _fast;
+
+    /// <summary>The bytes MemoryPack wrote in setup.</summary>
+    protected byte[] MemoryPackRecord => _memoryPack.Record;
 
     [GlobalSetup]
     public void Setup()

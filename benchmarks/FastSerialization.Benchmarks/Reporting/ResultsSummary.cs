@@ -99,9 +99,16 @@ public static class ResultsSummary
                 // Every row of ours that copies the bytes (not the view, which copies nothing).
                 IEnumerable<Row> copies = payloadRows.Where(r => r.Operation is "Serialize" or "Deserialize"
                     && r.Contender.StartsWith(Ours, StringComparison.Ordinal) && !r.Contender.Contains("View", StringComparison.Ordinal));
-                foreach (Row r in new[] { memcpy }.Concat(copies))
+                // The floor under reading into a new array: the allocation and one copy, no serializer.
+                IEnumerable<Row> newArrays = payloadRows.Where(r => r.Operation == "NewArray");
+                foreach (Row r in new[] { memcpy }.Concat(newArrays).Concat(copies))
                 {
-                    string name = r.Operation == "Memcpy" ? "memcpy (Span.CopyTo)" : $"{r.Contender} {r.Operation}";
+                    string name = r.Operation switch
+                    {
+                        "Memcpy" => "memcpy (Span.CopyTo)",
+                        "NewArray" => $"new {r.Contender}[] then memcpy (no serializer)",
+                        _ => $"{r.Contender} {r.Operation}",
+                    };
                     md.AppendLine($"| {name} | {Bytes(r.Size)} | {Time(r)} | {Gbps(r):0.000} | {100 * Gbps(r) / Gbps(memcpy):0.0}% |");
                 }
             }
