@@ -42,15 +42,16 @@ internal static class FixedLayouts
         int offset = 0;
         int alignment = 1;
         string? why = null;
-        (bool Packed, bool Sequential) layout = StructLayoutOf(type);
+        (int Pack, int Size, bool Sequential) layout = StructLayoutOf(type);
         foreach ((ISymbol symbol, TypeShape shape) in members)
         {
-            int memberAlign = layout.Packed ? 1 : AlignmentOf(shape);
+            // The runtime aligns a member to its natural alignment, capped by Pack where one is declared.
+            int memberAlign = layout.Pack > 0 ? System.Math.Min(AlignmentOf(shape), layout.Pack) : AlignmentOf(shape);
             alignment = System.Math.Max(alignment, memberAlign);
             int aligned = (offset + memberAlign - 1) / memberAlign * memberAlign;
             if (aligned != offset)
             {
-                why ??= $"the runtime puts {aligned - offset} byte(s) of padding before member '{symbol.Name}'; order the members from the largest to the smallest, or declare [StructLayout(LayoutKind.Sequential, Pack = 1)]";
+                why ??= $"the runtime puts {aligned - offset} byte(s) of padding before member '{symbol.Name}'; order the members from the largest to the smallest, or declare [StructLayout(LayoutKind.Sequential, Pack = {PackThatFits(members)})]";
             }
 
             offset = aligned + shape.MinSize;
@@ -64,7 +65,12 @@ internal static class FixedLayouts
         int end = (offset + alignment - 1) / alignment * alignment;
         if (end != offset)
         {
-            why ??= $"the runtime pads the struct with {end - offset} byte(s) at its end; order the members from the largest to the smallest, or declare [StructLayout(LayoutKind.Sequential, Pack = 1)]";
+            why ??= $"the runtime pads the struct with {end - offset} byte(s) at its end; order the members from the largest to the smallest, or declare [StructLayout(LayoutKind.Sequential, Pack = {PackThatFits(members)})]";
+        }
+
+        if (layout.Size > offset)
+        {
+            why ??= $"its [StructLayout] Size = {layout.Size} makes it larger in memory than its {offset} bytes on the wire";
         }
 
         if (!layout.Sequential)
@@ -147,18 +153,47 @@ internal static class FixedLayouts
         };
     }
 
-    /// <summary>Whether the struct is packed to 1 byte, and whether its layout is sequential (the default for structs).</summary>
-    private static (bool Packed, bool Sequential) StructLayoutOf(INamedTypeSymbol type)
+    /// <summary>
+    /// The struct's declared <c>Pack</c> (0: the default, natural alignment) and <c>Size</c> (0: none), and whether its
+    /// layout is sequential (the default for structs).
+    /// </summary>
+    private static (int Pack, int Size, bool Sequential) StructLayoutOf(INamedTypeSymbol type)
     {
         AttributeData? layout = type.GetAttributes().FirstOrDefault(a => a.AttributeClass?.ToDisplayString() == StructLayoutAttribute);
         if (layout is null)
         {
-            return (false, true);
+            return (0, 0, true);
         }
 
         bool sequential = layout.ConstructorArguments.Length == 1 && layout.ConstructorArguments[0].Value is 0;
-        bool packed = layout.NamedArguments.Any(n => n.Key == "Pack" && n.Value.Value is 1);
-        return (packed, sequential);
+        int pack = layout.NamedArguments.FirstOrDefault(n => n.Key == "Pack").Value.Value is int p ? p : 0;
+        int size = layout.NamedArguments.FirstOrDefault(n => n.Key == "Size").Value.Value is int z ? z : 0;
+        return (pack, size, sequential);
+    }
+
+    /// <summary>The largest Pack (8, 4, 2 or 1) with which the members, in order, leave no padding: the diagnostic's suggestion.</summary>
+    private static int PackThatFits(IReadOnlyList<(ISymbol Symbol, TypeShape Shape)> members)
+    {
+        foreach (int pack in new[] { 8, 4, 2 })
+        {
+            int offset = 0;
+            int alignment = 1;
+            bool gap = false;
+            foreach ((ISymbol _, TypeShape shape) in members)
+            {
+                int memberAlign = System.Math.Min(AlignmentOf(shape), pack);
+                alignment = System.Math.Max(alignment, memberAlign);
+                gap |= offset % memberAlign != 0;
+                offset += shape.MinSize;
+            }
+
+            if (!gap && offset % alignment == 0)
+            {
+                return pack;
+            }
+        }
+
+        return 1;
     }
 
     private static bool FieldsAreMembersInOrder(INamedTypeSymbol type, List<ISymbol> members)

@@ -367,4 +367,49 @@ public class FSG012_FixedLayoutCopiedByElementTests
         run.GeneratorDiagnostics.Should().BeEmpty();
         run.Sources.Should().ContainSingle().Which.SourceText.ToString().Should().Contain("BinaryFixedLayout(12, true)");
     }
+
+    [Theory]
+    [InlineData("Pack = 4", "public double Price; public long Size; public int Count;", 20)]
+    [InlineData("Pack = 2", "public int A; public long B;", 12)]
+    [InlineData("Pack = 4", "public int A; public long B;", 12)]
+    [InlineData("Pack = 8", "public long B; public int A; public int C;", 16)]
+    public void AStructPackedSoThatNothingIsPadded_CopiesAsABlock(string pack, string members, int size)
+    {
+        string source = "using FastSerialization;\nusing System.Runtime.InteropServices;\n[BinarySerializable(FixedLayout = true)]\n[StructLayout(LayoutKind.Sequential, " + pack + ")]\npublic partial struct Quote\n{\n    " + members + "\n}\n";
+        GeneratorRun run = GeneratorHarness.Run(source);
+        run.GeneratorDiagnostics.Should().BeEmpty();
+        run.Sources.Should().ContainSingle().Which.SourceText.ToString().Should().Contain($"BinaryFixedLayout({size}, true)");
+    }
+
+    [Theory]
+    [InlineData("Pack = 4", "public byte A; public long B;", "padding before member 'B'")]
+    [InlineData("Pack = 8", "public long B; public int A;", "pads the struct with 4 byte(s) at its end")]
+    [InlineData("Pack = 1, Size = 32", "public long B; public int A;", "Size = 32 makes it larger in memory than its 12 bytes")]
+    public void AStructPackedOrSizedSoThatItIsPadded_IsReported(string layout, string members, string reason)
+    {
+        string source = "using FastSerialization;\nusing System.Runtime.InteropServices;\n[BinarySerializable(FixedLayout = true)]\n[StructLayout(LayoutKind.Sequential, " + layout + ")]\npublic partial struct Quote\n{\n    " + members + "\n}\n";
+        GeneratorRun run = GeneratorHarness.Run(source);
+        Diagnostic d = run.GeneratorDiagnostics.Should().ContainSingle().Which;
+        d.Id.Should().Be("FSG012");
+        d.GetMessage(System.Globalization.CultureInfo.InvariantCulture).Should().Contain(reason);
+        run.Sources.Should().ContainSingle().Which.SourceText.ToString().Should().Contain(", false)]");
+    }
+
+    [Theory]
+    [InlineData("public double Price; public long Size; public int Count;", "Pack = 4)]")]
+    [InlineData("public int A; public long B;", "Pack = 4)]")]
+    [InlineData("public long B; public short S;", "Pack = 2)]")]
+    [InlineData("public byte A; public long B;", "Pack = 1)]")]
+    public void ThePackTheDiagnosticSuggests_IsTheLargestThatLeavesNoPadding(string members, string suggestion)
+    {
+        string source = "using FastSerialization;\n[BinarySerializable(FixedLayout = true)]\npublic partial struct Quote\n{\n    " + members + "\n}\n";
+        GeneratorRun run = GeneratorHarness.Run(source);
+        run.GeneratorDiagnostics.Should().ContainSingle().Which.GetMessage(System.Globalization.CultureInfo.InvariantCulture).Should().Contain(suggestion);
+
+        // And declaring it makes the struct copy as a block.
+        string fixedSource = source.Replace("[BinarySerializable(FixedLayout = true)]", "[BinarySerializable(FixedLayout = true)]\n[System.Runtime.InteropServices.StructLayout(System.Runtime.InteropServices.LayoutKind.Sequential, " + suggestion.TrimEnd(')', ']') + ")]", System.StringComparison.Ordinal);
+        GeneratorRun fixedRun = GeneratorHarness.Run(fixedSource);
+        fixedRun.GeneratorDiagnostics.Should().BeEmpty();
+        fixedRun.Sources.Should().ContainSingle().Which.SourceText.ToString().Should().Contain(", true)]");
+    }
 }

@@ -34,6 +34,19 @@ public partial struct FixedQuote
     public byte Venue;
 }
 
+/// <summary>
+/// A fixed-layout struct of 20 bytes (8 + 8 + 4) that the runtime would pad to 24 in memory: <c>Pack = 4</c> keeps it
+/// at 20, so blocks of it copy at once.
+/// </summary>
+[BinarySerializable(FixedLayout = true)]
+[StructLayout(LayoutKind.Sequential, Pack = 4)]
+public partial struct FixedLevel
+{
+    public double Price;
+    public long Size;
+    public int Orders;
+}
+
 public enum Side : short
 {
     Buy = 1,

@@ -86,6 +86,36 @@ public class FixedLayoutTests
         Fixed<FixedTick>().Should().Be((32, true));
         Fixed<FixedFlagged>().Should().Be((11, false));
         Fixed<FixedQuote>().Should().Be((35, true));
+        Fixed<FixedLevel>().Should().Be((20, true));
+    }
+
+    [Fact]
+    public void AStructPackedToFourBytes_IsViewedInPlace_AndReadBack()
+    {
+        if (!BitConverter.IsLittleEndian)
+        {
+            return; // the view exists on little-endian machines only (PlatformNotSupportedException elsewhere)
+        }
+
+        FixedLevel[] levels = Enumerable.Range(1, 5).Select(i => new FixedLevel { Price = i + 0.5, Size = -i * 1000L, Orders = i }).ToArray();
+        var buffer = new ArrayBufferWriter<byte>();
+        var writer = new FastBinaryWriter(buffer);
+        writer.WriteFixedArray(levels);
+        writer.Flush();
+        buffer.WrittenCount.Should().Be(1 + (5 * 20), "a one-byte count, then 20 bytes a level");
+
+        // The wire order of the first level, little-endian, with no padding between the levels.
+        byte[] bytes = buffer.WrittenSpan.ToArray();
+        BitConverter.ToDouble(bytes, 1).Should().Be(1.5);
+        BitConverter.ToInt64(bytes, 9).Should().Be(-1000);
+        BitConverter.ToInt32(bytes, 17).Should().Be(1);
+        BitConverter.ToDouble(bytes, 21).Should().Be(2.5);
+
+        var viewReader = new FastBinaryReader(bytes);
+        ReadOnlySpan<FixedLevel> view = viewReader.ReadFixedView<FixedLevel>();
+        view.ToArray().Should().Equal(levels);
+        var arrayReader = new FastBinaryReader(bytes);
+        arrayReader.ReadFixedArray<FixedLevel>().Should().Equal(levels);
     }
 
     [Fact]
