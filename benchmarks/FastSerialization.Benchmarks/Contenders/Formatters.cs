@@ -25,6 +25,7 @@ public static class Formatters
     public const int GeneratedTickArrayId = 16;
     public const int GeneratedPaymentId = 17;
     public const int FixedTradeBatchId = 18;
+    public const int FixedMarketUpdateId = 19;
 
     /// <summary>One FastSerialization formatter for the whole process (it is thread-safe once frozen).</summary>
     public static CustomBinaryFormatter Fast { get; } = CreateFast();
@@ -76,6 +77,7 @@ public static class Formatters
         formatter.Register<GeneratedTickArray>(GeneratedTickArrayId);
         formatter.Register<GeneratedPayment>(GeneratedPaymentId);
         formatter.Register<FixedTradeBatch>(FixedTradeBatchId);
+        formatter.Register<FixedMarketUpdate>(FixedMarketUpdateId);
         formatter.Freeze();
         return formatter;
     }
