@@ -31,7 +31,10 @@ public struct Tick : IValueEquatable<Tick>
 
 /// <summary>
 /// An array of 10,000 <see cref="Tick"/>s in one message: the payload of many small plain structs. The
-/// hand-written code writes a count and then each tick's five members inline (32 bytes a tick).
+/// hand-written code writes a count and then each tick's five members inline (32 bytes a tick), all of
+/// them as one run of fixed-width values (<see cref="FastBinaryWriter.WriteFixedRun"/>,
+/// <see cref="FastBinaryReader.ReadFixedRun"/>): the same bytes as writing them one by one, with one bounds
+/// check and one position update for the whole array.
 /// </summary>
 [Serializable]
 public sealed class TickArray : ICustomBinarySerializable, ISeedSerializable, IValueEquatable<TickArray>
@@ -67,7 +70,7 @@ public sealed class TickArray : ICustomBinarySerializable, ISeedSerializable, IV
     /// <inheritdoc/>
     public bool HasSameValues(TickArray other) => Same.Sequence(Ticks, other.Ticks, (a, b) => a.HasSameValues(b));
 
-    // FastSerialization, hand-written: a count, then each tick's members.
+    // FastSerialization, hand-written: a count, then each tick's members, in one fixed run.
     public void WriteDataTo(ref FastBinaryWriter writer)
     {
         Tick[]? ticks = Ticks;
@@ -78,14 +81,15 @@ public sealed class TickArray : ICustomBinarySerializable, ISeedSerializable, IV
         }
 
         writer.WriteCollectionHeader(ticks.Length);
-        for (int i = 0; i < ticks.Length; i++)
+        FixedRunWriter run = writer.WriteFixedRun(checked(ticks.Length * Tick.PackedSize));
+        for (int i = 0, at = 0; i < ticks.Length; i++, at += Tick.PackedSize)
         {
             ref readonly Tick tick = ref ticks[i];
-            writer.Write(tick.Time);
-            writer.Write(tick.Bid);
-            writer.Write(tick.Ask);
-            writer.Write(tick.BidSize);
-            writer.Write(tick.AskSize);
+            run.Write(at, tick.Time);
+            run.Write(at + 8, tick.Bid);
+            run.Write(at + 16, tick.Ask);
+            run.Write(at + 24, tick.BidSize);
+            run.Write(at + 28, tick.AskSize);
         }
     }
 
@@ -99,9 +103,10 @@ public sealed class TickArray : ICustomBinarySerializable, ISeedSerializable, IV
         }
 
         var ticks = new Tick[count];
-        for (int i = 0; i < ticks.Length; i++)
+        FixedRunReader run = reader.ReadFixedRun(count * Tick.PackedSize); // the header checked that the frame holds count * PackedSize bytes
+        for (int i = 0, at = 0; i < ticks.Length; i++, at += Tick.PackedSize)
         {
-            ticks[i] = new Tick { Time = reader.ReadInt64(), Bid = reader.ReadDouble(), Ask = reader.ReadDouble(), BidSize = reader.ReadInt32(), AskSize = reader.ReadInt32() };
+            ticks[i] = new Tick { Time = run.ReadInt64(at), Bid = run.ReadDouble(at + 8), Ask = run.ReadDouble(at + 16), BidSize = run.ReadInt32(at + 24), AskSize = run.ReadInt32(at + 28) };
         }
 
         Ticks = ticks;

@@ -57,31 +57,38 @@ public struct Trade : ICustomBinarySerializable, ISeedSerializable, IValueEquata
         && Exchange == other.Exchange && Base == other.Base && Quote == other.Quote
         && Side == other.Side && ServerTimeOffset == other.ServerTimeOffset;
 
-    // FastSerialization, hand-written: the article's layout, field by field.
-    public readonly void WriteDataTo(ref FastBinaryWriter writer)
+    // FastSerialization, hand-written: the article's layout, as one run of fixed-width values (one bounds check and
+    // one position update for the 32 bytes; the same bytes as writing the fields one by one).
+    public readonly void WriteDataTo(ref FastBinaryWriter writer) => WriteTo(writer.WriteFixedRun(PackedSize), 0);
+
+    public void SetDataFrom(ref FastBinaryReader reader) => ReadFrom(reader.ReadFixedRun(PackedSize), 0);
+
+    /// <summary>Writes the trade's <see cref="PackedSize"/> bytes at <paramref name="at"/> in <paramref name="run"/>: a batch writes all its trades in one run.</summary>
+    internal readonly void WriteTo(FixedRunWriter run, int at)
     {
-        writer.Write(Exchange);
-        writer.Write(Base);
-        writer.Write(Quote);
-        writer.Write(Side ?? 0);
-        writer.Write(ServerTimeOffset ?? 0);
-        writer.Write(Time);
-        writer.Write(Price);
-        writer.Write(Amount);
+        run.Write(at, Exchange);
+        run.Write(at + 1, Base);
+        run.Write(at + 2, Quote);
+        run.Write(at + 3, Side ?? 0);
+        run.Write(at + 4, ServerTimeOffset ?? 0);
+        run.Write(at + 8, Time);
+        run.Write(at + 16, Price);
+        run.Write(at + 24, Amount);
     }
 
-    public void SetDataFrom(ref FastBinaryReader reader)
+    /// <summary>Reads what <see cref="WriteTo"/> wrote at <paramref name="at"/> in <paramref name="run"/>.</summary>
+    internal void ReadFrom(FixedRunReader run, int at)
     {
-        Exchange = reader.ReadByte();
-        Base = reader.ReadByte();
-        Quote = reader.ReadByte();
-        byte side = reader.ReadByte();
+        Exchange = run.ReadByte(at);
+        Base = run.ReadByte(at + 1);
+        Quote = run.ReadByte(at + 2);
+        byte side = run.ReadByte(at + 3);
         Side = side == 0 ? null : side;
-        int offset = reader.ReadInt32();
+        int offset = run.ReadInt32(at + 4);
         ServerTimeOffset = offset == 0 ? null : offset;
-        Time = reader.ReadUInt64();
-        Price = reader.ReadDouble();
-        Amount = reader.ReadDouble();
+        Time = run.ReadUInt64(at + 8);
+        Price = run.ReadDouble(at + 16);
+        Amount = run.ReadDouble(at + 24);
     }
 
     // The seed formatter: the same 32 bytes through BinaryWriter.
