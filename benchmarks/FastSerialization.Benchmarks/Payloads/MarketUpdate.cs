@@ -83,9 +83,10 @@ public sealed class MarketUpdate : ICustomBinarySerializable, ISeedSerializable,
         for (int i = 0, at = 0; i < levels.Length; i++, at += LevelSize)
         {
             ref readonly PriceLevel level = ref levels[i];
-            run.Write(at, level.Price);
-            run.Write(at + 8, level.Size);
-            run.Write(at + 16, level.OrderCount);
+            FixedRunWriter element = run.Slice(at, LevelSize);
+            element.Write(0, level.Price);
+            element.Write(8, level.Size);
+            element.Write(16, level.OrderCount);
         }
     }
 
@@ -109,7 +110,8 @@ public sealed class MarketUpdate : ICustomBinarySerializable, ISeedSerializable,
         FixedRunReader run = reader.ReadFixedRun(count * LevelSize); // the header checked that the frame holds count * LevelSize bytes
         for (int i = 0, at = 0; i < levels.Length; i++, at += LevelSize)
         {
-            levels[i] = new PriceLevel { Price = run.ReadDouble(at), Size = run.ReadInt64(at + 8), OrderCount = run.ReadInt32(at + 16) };
+            FixedRunReader element = run.Slice(at, LevelSize);
+            levels[i] = new PriceLevel { Price = element.ReadDouble(0), Size = element.ReadInt64(8), OrderCount = element.ReadInt32(16) };
         }
 
         Levels = levels;

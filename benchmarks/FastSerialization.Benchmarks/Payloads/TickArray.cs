@@ -85,11 +85,12 @@ public sealed class TickArray : ICustomBinarySerializable, ISeedSerializable, IV
         for (int i = 0, at = 0; i < ticks.Length; i++, at += Tick.PackedSize)
         {
             ref readonly Tick tick = ref ticks[i];
-            run.Write(at, tick.Time);
-            run.Write(at + 8, tick.Bid);
-            run.Write(at + 16, tick.Ask);
-            run.Write(at + 24, tick.BidSize);
-            run.Write(at + 28, tick.AskSize);
+            FixedRunWriter element = run.Slice(at, Tick.PackedSize);
+            element.Write(0, tick.Time);
+            element.Write(8, tick.Bid);
+            element.Write(16, tick.Ask);
+            element.Write(24, tick.BidSize);
+            element.Write(28, tick.AskSize);
         }
     }
 
@@ -106,7 +107,8 @@ public sealed class TickArray : ICustomBinarySerializable, ISeedSerializable, IV
         FixedRunReader run = reader.ReadFixedRun(count * Tick.PackedSize); // the header checked that the frame holds count * PackedSize bytes
         for (int i = 0, at = 0; i < ticks.Length; i++, at += Tick.PackedSize)
         {
-            ticks[i] = new Tick { Time = run.ReadInt64(at), Bid = run.ReadDouble(at + 8), Ask = run.ReadDouble(at + 16), BidSize = run.ReadInt32(at + 24), AskSize = run.ReadInt32(at + 28) };
+            FixedRunReader element = run.Slice(at, Tick.PackedSize);
+            ticks[i] = new Tick { Time = element.ReadInt64(0), Bid = element.ReadDouble(8), Ask = element.ReadDouble(16), BidSize = element.ReadInt32(24), AskSize = element.ReadInt32(28) };
         }
 
         Ticks = ticks;

@@ -59,36 +59,39 @@ public struct Trade : ICustomBinarySerializable, ISeedSerializable, IValueEquata
 
     // FastSerialization, hand-written: the article's layout, as one run of fixed-width values (one bounds check and
     // one position update for the 32 bytes; the same bytes as writing the fields one by one).
-    public readonly void WriteDataTo(ref FastBinaryWriter writer) => WriteTo(writer.WriteFixedRun(PackedSize), 0);
+    public readonly void WriteDataTo(ref FastBinaryWriter writer) => WriteTo(writer.WriteFixedRun(PackedSize));
 
-    public void SetDataFrom(ref FastBinaryReader reader) => ReadFrom(reader.ReadFixedRun(PackedSize), 0);
+    public void SetDataFrom(ref FastBinaryReader reader) => ReadFrom(reader.ReadFixedRun(PackedSize));
 
-    /// <summary>Writes the trade's <see cref="PackedSize"/> bytes at <paramref name="at"/> in <paramref name="run"/>: a batch writes all its trades in one run.</summary>
-    internal readonly void WriteTo(FixedRunWriter run, int at)
+    /// <summary>
+    /// Writes the trade's <see cref="PackedSize"/> bytes into <paramref name="run"/>: a record's own run, or a batch's
+    /// slice of its one run for all its trades (<see cref="FixedRunWriter.Slice"/>).
+    /// </summary>
+    internal readonly void WriteTo(FixedRunWriter run)
     {
-        run.Write(at, Exchange);
-        run.Write(at + 1, Base);
-        run.Write(at + 2, Quote);
-        run.Write(at + 3, Side ?? 0);
-        run.Write(at + 4, ServerTimeOffset ?? 0);
-        run.Write(at + 8, Time);
-        run.Write(at + 16, Price);
-        run.Write(at + 24, Amount);
+        run.Write(0, Exchange);
+        run.Write(1, Base);
+        run.Write(2, Quote);
+        run.Write(3, Side ?? 0);
+        run.Write(4, ServerTimeOffset ?? 0);
+        run.Write(8, Time);
+        run.Write(16, Price);
+        run.Write(24, Amount);
     }
 
-    /// <summary>Reads what <see cref="WriteTo"/> wrote at <paramref name="at"/> in <paramref name="run"/>.</summary>
-    internal void ReadFrom(FixedRunReader run, int at)
+    /// <summary>Reads what <see cref="WriteTo"/> wrote into <paramref name="run"/>.</summary>
+    internal void ReadFrom(FixedRunReader run)
     {
-        Exchange = run.ReadByte(at);
-        Base = run.ReadByte(at + 1);
-        Quote = run.ReadByte(at + 2);
-        byte side = run.ReadByte(at + 3);
+        Exchange = run.ReadByte(0);
+        Base = run.ReadByte(1);
+        Quote = run.ReadByte(2);
+        byte side = run.ReadByte(3);
         Side = side == 0 ? null : side;
-        int offset = run.ReadInt32(at + 4);
+        int offset = run.ReadInt32(4);
         ServerTimeOffset = offset == 0 ? null : offset;
-        Time = run.ReadUInt64(at + 8);
-        Price = run.ReadDouble(at + 16);
-        Amount = run.ReadDouble(at + 24);
+        Time = run.ReadUInt64(8);
+        Price = run.ReadDouble(16);
+        Amount = run.ReadDouble(24);
     }
 
     // The seed formatter: the same 32 bytes through BinaryWriter.

@@ -55,7 +55,7 @@ public sealed class TradeBatch : ICustomBinarySerializable, ISeedSerializable, I
         FixedRunWriter run = writer.WriteFixedRun(checked(trades.Length * Trade.PackedSize));
         for (int i = 0, at = 0; i < trades.Length; i++, at += Trade.PackedSize)
         {
-            trades[i].WriteTo(run, at);
+            trades[i].WriteTo(run.Slice(at, Trade.PackedSize));
         }
     }
 
@@ -72,7 +72,7 @@ public sealed class TradeBatch : ICustomBinarySerializable, ISeedSerializable, I
         FixedRunReader run = reader.ReadFixedRun(count * Trade.PackedSize); // the header checked that the frame holds count * PackedSize bytes
         for (int i = 0, at = 0; i < trades.Length; i++, at += Trade.PackedSize)
         {
-            trades[i].ReadFrom(run, at);
+            trades[i].ReadFrom(run.Slice(at, Trade.PackedSize));
         }
 
         Trades = trades;

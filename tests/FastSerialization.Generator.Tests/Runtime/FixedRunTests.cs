@@ -243,6 +243,85 @@ public class FixedRunTests
     }
 
     [Fact]
+    public void SlicesOfARun_WriteAndReadEachElementAtItsOwnOffsets_AndStayWithinTheRun()
+    {
+        // An array of three (int, bool) elements written as one run, one slice per element: the bytes of writing them
+        // one by one, and each slice refuses what would leave it even where the whole run still has room.
+        var buffer = new ArrayBufferWriter<byte>();
+        var writer = new FastBinaryWriter(buffer);
+        writer.Write((byte)0x77); // a byte before the run, so that offsets in the record differ from offsets in the run
+        FixedRunWriter run = writer.WriteFixedRun(3 * 5);
+        for (int i = 0; i < 3; i++)
+        {
+            FixedRunWriter element = run.Slice(i * 5, 5);
+            element.Length.Should().Be(5);
+            element.Write(0, (i + 1) * 0x01010101);
+            element.Write(4, i == 1);
+        }
+
+        bool pastTheSlice = false;
+        try
+        {
+            run.Slice(5, 5).Write(4, 1);
+        }
+        catch (ArgumentOutOfRangeException)
+        {
+            pastTheSlice = true;
+        }
+
+        pastTheSlice.Should().BeTrue("a 4-byte value at offset 4 passes the end of a 5-byte slice");
+        bool outsideTheRun = false;
+        try
+        {
+            run.Slice(11, 5);
+        }
+        catch (ArgumentOutOfRangeException)
+        {
+            outsideTheRun = true;
+        }
+
+        outsideTheRun.Should().BeTrue("a 5-byte slice at 11 passes the end of a 15-byte run");
+        writer.Flush();
+        buffer.WrittenSpan.ToArray().Should().Equal(
+            0x77, 0x01, 0x01, 0x01, 0x01, 0x00, 0x02, 0x02, 0x02, 0x02, 0x01, 0x03, 0x03, 0x03, 0x03, 0x00);
+
+        byte[] payload = buffer.WrittenSpan.ToArray();
+        var reader = new FastBinaryReader(payload);
+        reader.ReadByte().Should().Be(0x77);
+        FixedRunReader read = reader.ReadFixedRun(3 * 5);
+        for (int i = 0; i < 3; i++)
+        {
+            FixedRunReader element = read.Slice(i * 5, 5);
+            element.Length.Should().Be(5);
+            element.ReadInt32(0).Should().Be((i + 1) * 0x01010101);
+            element.ReadBoolean(4).Should().Be(i == 1);
+        }
+
+        bool threw = false;
+        try
+        {
+            read.Slice(10, 5).ReadInt64(0);
+        }
+        catch (ArgumentOutOfRangeException)
+        {
+            threw = true;
+        }
+
+        threw.Should().BeTrue("an 8-byte value passes the end of a 5-byte slice");
+
+        // A bad Boolean read through a slice is reported at its offset in the payload: 1 (the byte before the run)
+        // + 10 (the third element) + 4.
+        payload[15] = 2;
+        Action badBoolean = () =>
+        {
+            var r = new FastBinaryReader(payload);
+            r.ReadByte();
+            r.ReadFixedRun(3 * 5).Slice(10, 5).ReadBoolean(4);
+        };
+        badBoolean.Should().Throw<FastSerializationException>().Which.Offset.Should().Be(15);
+    }
+
+    [Fact]
     public void AnUnfilledRun_WritesZeros_NotWhatThePooledBufferHeldBefore()
     {
         var buffer = new ArrayBufferWriter<byte>();
