@@ -23,8 +23,9 @@ public struct PriceLevel
 /// </summary>
 /// <remarks>
 /// The hand-written code writes and reads the levels as one run of fixed-width values
-/// (<see cref="FastBinaryWriter.WriteFixedRun"/>, <see cref="FastBinaryReader.ReadFixedRun"/>): one bounds check
-/// and one position update for all of them, the same bytes as writing them one by one.
+/// (<see cref="FastBinaryWriter.WriteFixedRun"/>, <see cref="FastBinaryReader.ReadFixedRun"/>), one slice of it
+/// per level (<see cref="FixedRunWriter.Slice"/>): one position update for all of them and one bounds check a level,
+/// the same bytes as writing them one by one.
 /// </remarks>
 [Serializable]
 public sealed class MarketUpdate : ICustomBinarySerializable, ISeedSerializable, IValueEquatable<MarketUpdate>

@@ -33,8 +33,8 @@ public struct Tick : IValueEquatable<Tick>
 /// An array of 10,000 <see cref="Tick"/>s in one message: the payload of many small plain structs. The
 /// hand-written code writes a count and then each tick's five members inline (32 bytes a tick), all of
 /// them as one run of fixed-width values (<see cref="FastBinaryWriter.WriteFixedRun"/>,
-/// <see cref="FastBinaryReader.ReadFixedRun"/>): the same bytes as writing them one by one, with one bounds
-/// check and one position update for the whole array.
+/// <see cref="FastBinaryReader.ReadFixedRun"/>), one slice of it per tick (<see cref="FixedRunWriter.Slice"/>): the
+/// same bytes as writing them one by one, with one position update for the whole array and one bounds check a tick.
 /// </summary>
 [Serializable]
 public sealed class TickArray : ICustomBinarySerializable, ISeedSerializable, IValueEquatable<TickArray>
