@@ -65,11 +65,15 @@ public class DamageTests
         string original = dir.File("original");
         // CI flips every bit of a 24-record file; benchmarks/run-full.sh sets FS_FILES_SWEEP_RECORDS for a larger one.
         int total = int.Parse(Environment.GetEnvironmentVariable("FS_FILES_SWEEP_RECORDS") ?? "24", System.Globalization.CultureInfo.InvariantCulture);
-        TestFiles.Write(original, total, new RecordFileWriterOptions { BlockSize = 300, Compression = compression, WriteIndex = false });
+        var options = new RecordFileWriterOptions { BlockSize = 300, Compression = compression, WriteIndex = false };
+        TestFiles.Write(original, total, options);
         byte[] bytes = File.ReadAllBytes(original);
-        ShouldHoldBlocksOf(bytes, TestFiles.BlockOffsets(original), compression);
+        List<long> blocks = TestFiles.BlockOffsets(original);
+        ShouldHoldBlocksOf(bytes, blocks, compression);
+        long lastStart = blocks[^1];
+        long recordsBeforeLast = TestFiles.FirstRecordOfLastBlock(original);
         string path = dir.File("flipped");
-        int recovered = 0, refused = 0, tails = 0;
+        int recovered = 0, refused = 0, tails = 0, writerTails = 0, writerRefused = 0;
         for (int bit = 0; bit < bytes.Length * 8; bit++)
         {
             byte[] damaged = (byte[])bytes.Clone();
@@ -82,7 +86,8 @@ public class DamageTests
                 if (read < total)
                 {
                     reader.Recovery.DroppedTail.Should().BeTrue($"bit {bit}: fewer records are only allowed when a torn tail was dropped");
-                    read.Should().Be(TestFiles.FirstRecordOfLastBlock(original), $"bit {bit}: only the last block may be dropped");
+                    read.Should().Be(recordsBeforeLast, $"bit {bit}: only the last block may be dropped");
+                    (bit / 8L).Should().BeGreaterThanOrEqualTo(lastStart, $"bit {bit}: only the block the flip is in may be dropped");
                     tails++;
                 }
 
@@ -92,12 +97,145 @@ public class DamageTests
             {
                 refused++;
             }
+
+            // A writer opening the file to append either cuts exactly the last block, when the flip is in it, or changes nothing.
+            File.WriteAllBytes(path, damaged);
+            try
+            {
+                using RecordFileWriter writer = RecordFileWriter.Open(path, TestChild.Records.NewFormatter(), options);
+                if (writer.Recovery.DroppedTail)
+                {
+                    (bit / 8L).Should().BeGreaterThanOrEqualTo(lastStart, $"bit {bit}: a writer may only cut the block the flip is in");
+                    writer.Recovery.DroppedBytes.Should().Be(bytes.Length - lastStart, $"bit {bit}: a writer cuts the whole damaged block, no more, no less");
+                    writer.RecordCount.Should().Be(recordsBeforeLast);
+                    writerTails++;
+                }
+                else
+                {
+                    writer.RecordCount.Should().Be(total, $"bit {bit}: a writer that cut nothing counts every record");
+                }
+            }
+            catch (FastSerializationException)
+            {
+                File.ReadAllBytes(path).Should().Equal(damaged, $"bit {bit}: a writer that refuses the file changes nothing");
+                writerRefused++;
+            }
         }
 
         // Every flip either way is checked above; these only show that both outcomes were exercised.
         refused.Should().BeGreaterThan(bytes.Length * 4, "flips in the header and interior blocks are refused");
         tails.Should().BeGreaterThan(0, "flips in the last block drop it as a torn tail");
+        writerTails.Should().BeGreaterThan(0, "a writer cuts a last block the flip is in");
+        writerRefused.Should().BeGreaterThan(0, "a writer refuses a file whose header or interior block headers are flipped");
         (recovered + refused).Should().Be(bytes.Length * 8);
+    }
+
+    [Theory]
+    [InlineData(RecordFileCompression.None)]
+    [InlineData(RecordFileCompression.ZLib)]
+    public void RecordCountOfTheBlockBeforeTheLastChanged_IsCorruptionOfThatBlock_AndTheWholeLastBlockIsKept(RecordFileCompression compression)
+    {
+        using var dir = new TempDirectory();
+        string path = dir.File("count");
+        var options = new RecordFileWriterOptions { BlockSize = 300, Compression = compression, WriteIndex = false };
+        TestFiles.Write(path, 24, options);
+        List<long> blocks = TestFiles.BlockOffsets(path);
+        blocks.Count.Should().BeGreaterThan(2);
+        byte[] bytes = File.ReadAllBytes(path);
+        int block = blocks.Count - 2;
+        int countAt = (int)blocks[block] + 8;
+        System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(bytes.AsSpan(countAt), System.Buffers.Binary.BinaryPrimitives.ReadUInt32LittleEndian(bytes.AsSpan(countAt)) + 1);
+        File.WriteAllBytes(path, bytes);
+
+        // The last block no longer follows it, but it is whole: the damage is in the block before, not a torn tail.
+        var error = FluentActions.Invoking(() => RecordFileReader.Open(path, TestChild.Records.NewFormatter()).Dispose())
+            .Should().Throw<RecordFileCorruptedException>().Which;
+        error.BlockIndex.Should().Be(block);
+        error.FileOffset.Should().Be(blocks[block]);
+        error.Message.Should().Contain("checksum is wrong").And.Contain($"a whole block follows at offset {blocks[^1]}");
+        FluentActions.Invoking(() => RecordFileWriter.Open(path, TestChild.Records.NewFormatter(), options).Dispose())
+            .Should().Throw<RecordFileCorruptedException>().Which.BlockIndex.Should().Be(block);
+        File.ReadAllBytes(path).Should().Equal(bytes, "a writer never cuts a whole block");
+    }
+
+    [Theory]
+    [InlineData(RecordFileCompression.None)]
+    [InlineData(RecordFileCompression.Brotli)]
+    [InlineData(RecordFileCompression.ZLib)]
+    [InlineData(RecordFileCompression.Lz4)]
+    public void StoredLengthOfTheLastBlockShrunk_TheWholeBlockIsTheTornTail_AndTheWriterAppendsAfterTheBlockBefore(RecordFileCompression compression)
+    {
+        using var dir = new TempDirectory();
+        string path = dir.File("shrunk");
+        var options = new RecordFileWriterOptions { BlockSize = 400, Compression = compression, WriteIndex = false };
+        TestFiles.Write(path, RecordTotal, options);
+        List<long> blocks = TestFiles.BlockOffsets(path);
+        long lastStart = blocks[^1];
+        long recordsBeforeLast = TestFiles.FirstRecordOfLastBlock(path);
+        byte[] bytes = File.ReadAllBytes(path);
+        int lengthAt = (int)lastStart + 4;
+        uint stored = System.Buffers.Binary.BinaryPrimitives.ReadUInt32LittleEndian(bytes.AsSpan(lengthAt));
+        stored.Should().BeGreaterThan(40);
+        System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(bytes.AsSpan(lengthAt), stored - 40);
+        if (compression == RecordFileCompression.None)
+        {
+            System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(bytes.AsSpan(lengthAt + 20), stored - 40); // stored and uncompressed agree, as a valid header's must
+        }
+
+        File.WriteAllBytes(path, bytes);
+
+        using (RecordFileReader reader = RecordFileReader.Open(path, TestChild.Records.NewFormatter()))
+        {
+            reader.Recovery.DroppedBytes.Should().Be(bytes.Length - lastStart, "the block whose checksum no longer matches is dropped whole");
+            ReadAllChecked(reader).Should().Be(recordsBeforeLast);
+        }
+
+        using (RecordFileWriter writer = RecordFileWriter.Open(path, TestChild.Records.NewFormatter(), options))
+        {
+            writer.Recovery.DroppedBytes.Should().Be(bytes.Length - lastStart);
+            for (long n = recordsBeforeLast; n < RecordTotal; n++)
+            {
+                TestChild.Records.Append(writer, n);
+            }
+        }
+
+        TestFiles.ShouldHoldExactly(path, RecordTotal);
+    }
+
+    [Fact]
+    public void ATailOfManyBlockLikeHeadersOfAnUnknownCompression_IsCorruption_AfterABoundedSearch()
+    {
+        using var dir = new TempDirectory();
+        string path = dir.File("fakes");
+        TestFiles.Write(path, 10, new RecordFileWriterOptions { WriteIndex = false });
+        long end = new FileInfo(path).Length;
+
+        // 32 zero bytes (no block), then 4,096 fake headers of a later version's block, each claiming the rest of the file as
+        // its body: before the search counted these, each cost a read and a checksum of the rest (quadratic in the tail).
+        const int Fakes = 4096;
+        byte[] tail = new byte[32 + (Fakes * 32)];
+        for (int i = 0; i < Fakes; i++)
+        {
+            Span<byte> fake = tail.AsSpan(32 + (i * 32), 32);
+            System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(fake, 0x4B425346); // "FSBK"
+            System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(fake.Slice(4), (uint)((Fakes - i - 1) * 32));
+            fake[12] = 0xEE;
+        }
+
+        using (var stream = new FileStream(path, FileMode.Append))
+        {
+            stream.Write(tail);
+        }
+
+        long reads = 0;
+        using (Microsoft.Win32.SafeHandles.SafeFileHandle handle = Internal.OpenedFile.OpenForRead(path))
+        {
+            FluentActions.Invoking(() => Internal.OpenedFile.Open(handle, path, TestChild.Records.NewFormatter(), ref reads))
+                .Should().Throw<RecordFileCorruptedException>().Which.Message.Should().Contain("more than 64 block-like headers");
+        }
+
+        reads.Should().BeLessThan(200, "the search reads at most 64 candidate bodies (and one header per candidate)");
+        new FileInfo(path).Length.Should().Be(end + tail.Length);
     }
 
     [Fact]
@@ -139,6 +277,42 @@ public class DamageTests
         error.FileOffset.Should().Be(blocks[2]);
         FluentActions.Invoking(() => RecordFileWriter.Open(path, TestChild.Records.NewFormatter())).Should().Throw<RecordFileCorruptedException>();
         File.ReadAllBytes(path).Should().Equal(bytes, "a writer never truncates a file whose damage is not a torn tail");
+    }
+
+    [Fact]
+    public void AnIndexNamingBlocksFartherApartThanABlockCanBe_IsIgnored_AndTheGapIsFoundByTheWalk()
+    {
+        using var dir = new TempDirectory();
+        string written = dir.File("written");
+        TestFiles.Write(written, RecordTotal, new RecordFileWriterOptions { BlockSize = 400, WriteIndex = true });
+        byte[] bytes = File.ReadAllBytes(written);
+        byte[] index = File.ReadAllBytes(written + ".fsidx");
+        List<long> blocks = TestFiles.BlockOffsets(written);
+        long lastStart = blocks[^1];
+
+        // The same blocks with a hole of a block's largest body and more before the last one (a sparse file), and an index
+        // with a right checksum that names the last block where it now is: the index must not stand for the bytes of the hole.
+        const long Gap = (64L * 1024 * 1024) + 64;
+        string path = dir.File("gap");
+        using (var stream = new FileStream(path, FileMode.CreateNew))
+        {
+            stream.Write(bytes, 0, (int)lastStart);
+            stream.SetLength(lastStart + Gap);
+            stream.Position = lastStart + Gap;
+            stream.Write(bytes, (int)lastStart, bytes.Length - (int)lastStart);
+        }
+
+        int count = System.Buffers.Binary.BinaryPrimitives.ReadInt32LittleEndian(index.AsSpan(40));
+        count.Should().Be(blocks.Count);
+        System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(index.AsSpan(24), bytes.Length + Gap);
+        System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(index.AsSpan(48 + (16 * (count - 1))), lastStart + Gap);
+        System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(index.AsSpan(index.Length - 4), Internal.Crc32C.Compute(index.AsSpan(0, index.Length - 4)));
+        File.WriteAllBytes(path + ".fsidx", index);
+
+        var error = FluentActions.Invoking(() => RecordFileReader.Open(path, TestChild.Records.NewFormatter()).Dispose())
+            .Should().Throw<RecordFileCorruptedException>().Which;
+        error.FileOffset.Should().Be(lastStart, "the walk meets the hole where the index named nothing");
+        error.Message.Should().Contain($"a whole block follows at offset {lastStart + Gap}");
     }
 
     /// <summary>A sweep over a compressed file must meet compressed blocks (a block that does not get smaller is stored as is).</summary>

@@ -17,6 +17,9 @@ internal readonly struct BlockHeader
     /// <summary>The largest body a block may have, stored or uncompressed: 64 MiB. Readers refuse more before allocating.</summary>
     public const int MaxBodyLength = 64 * 1024 * 1024;
 
+    /// <summary>The most records a block can hold: one of at least 5 bytes per <see cref="MaxBodyLength"/>.</summary>
+    public const int MaxRecordCount = MaxBodyLength / 5;
+
     /// <summary>The most bytes an LZ4 block decodes to per stored byte (docs/FORMAT.md section 9.2).</summary>
     public const int Lz4MaxExpansion = 255;
 

@@ -30,64 +30,101 @@ internal static class BlockWalker
                 return 0;
             }
 
+            string? problem;
             if (fileLength - offset < BlockHeader.Size)
             {
-                return Classify(handle, map, offset, fileLength, "a block header cut short", path, ref fileReads);
+                problem = "a block header cut short";
             }
-
-            fileReads++;
-            RandomAccess.Read(handle, headerBytes, offset);
-            string? problem = BlockHeader.TryParse(headerBytes, map.RecordCount, out BlockHeader header);
-            if (problem is not null)
+            else
             {
-                if (IsWholeBlockOfUnknownCompression(handle, headerBytes, offset, fileLength, ref fileReads, out byte compression))
+                fileReads++;
+                RandomAccess.Read(handle, headerBytes, offset);
+                problem = BlockHeader.TryParse(headerBytes, map.RecordCount, out BlockHeader header);
+                if (problem is null)
+                {
+                    long end = offset + BlockHeader.Size + header.StoredLength;
+                    if (end > fileLength)
+                    {
+                        problem = $"the block's {header.StoredLength} bytes run past the end of the file";
+                    }
+                    else if (end == fileLength && !BodyMatches(handle, headerBytes, offset, header.StoredLength, ref fileReads))
+                    {
+                        problem = "the last block's checksum is wrong";
+                    }
+                    else
+                    {
+                        map.Add(offset, header.FirstRecord, header.RecordCount, header.StoredLength);
+                        continue;
+                    }
+                }
+                else if (IsWholeBlockOfUnknownCompression(handle, headerBytes, offset, fileLength, ref fileReads, out byte compression))
                 {
                     throw new RecordFileCorruptedException(
                         $"'{path}' cannot be read by this version: block {map.Count} at offset {offset} is whole (its checksum matches) but its compression byte is {compression}, which this version of FastSerialization.Files does not know (a later version wrote it). Nothing was dropped.",
                         map.Count,
                         offset);
                 }
-
-                return Classify(handle, map, offset, fileLength, problem, path, ref fileReads);
             }
 
-            long end = offset + BlockHeader.Size + header.StoredLength;
-            if (end > fileLength)
-            {
-                return Classify(handle, map, offset, fileLength, $"the block's {header.StoredLength} bytes run past the end of the file", path, ref fileReads);
-            }
-
-            if (end == fileLength && !BodyMatches(handle, headerBytes, offset, header.StoredLength, ref fileReads))
-            {
-                return Classify(handle, map, offset, fileLength, "the last block's checksum is wrong", path, ref fileReads);
-            }
-
-            map.Add(offset, header.FirstRecord, header.RecordCount, header.StoredLength);
+            return StoppedAt(handle, map, offset, fileLength, problem, path, ref fileReads);
         }
     }
 
     /// <summary>
+    /// The walk stopped at <paramref name="offset"/>. The block before it becomes the last one, the one a writer appends
+    /// after, so its checksum is read now (the walk reads only the last block's): when it is wrong, the damage starts
+    /// there (a length that shrank inside it, or a record count that no longer leads to the next block's first record).
+    /// </summary>
+    private static long StoppedAt(SafeFileHandle handle, BlockMap map, long offset, long fileLength, string problem, string path, ref long fileReads)
+    {
+        if (map.Count > 0)
+        {
+            int previous = map.Count - 1;
+            long previousOffset = map.Offset(previous);
+            byte[] previousHeader = new byte[BlockHeader.Size];
+            fileReads++;
+            if (RandomAccess.Read(handle, previousHeader, previousOffset) != BlockHeader.Size
+                || !BodyMatches(handle, previousHeader, previousOffset, map.StoredLength(previous), ref fileReads))
+            {
+                map.TruncateAt(previous);
+                return Classify(handle, map, previousOffset, fileLength, $"its checksum is wrong (the walk stopped after it: {problem})", path, ref fileReads);
+            }
+        }
+
+        return Classify(handle, map, offset, fileLength, problem, path, ref fileReads);
+    }
+
+    /// <summary>
     /// The bytes from <paramref name="offset"/> on are damaged: a torn tail when no whole block (a valid header whose
-    /// body fits and matches its checksum) starts after it, else corruption of the block at <paramref name="offset"/>.
+    /// body fits and matches its checksum) starts there or after, else corruption of the block at <paramref name="offset"/>.
+    /// The block at <paramref name="offset"/> itself counts: one that is whole but does not follow the block before it
+    /// (its first record number) is not a torn tail either.
     /// </summary>
     private static long Classify(SafeFileHandle handle, BlockMap map, long offset, long fileLength, string problem, string path, ref long fileReads)
     {
-        long found = FindWholeBlockAfter(handle, offset, fileLength, ref fileReads, out bool gaveUp);
+        long found = FindWholeBlockFrom(handle, offset, fileLength, ref fileReads, out bool gaveUp);
         if (found < 0 && !gaveUp)
         {
             return fileLength - offset;
         }
 
         string after = gaveUp
-            ? $"the {fileLength - offset} bytes after it hold more than {MaxCandidates} block-like headers"
-            : $"a whole block follows at offset {found}";
+            ? $"the {fileLength - offset} bytes from there hold more than {MaxCandidates} block-like headers"
+            : found == offset
+                ? "the block itself is whole (its checksum matches)"
+                : $"a whole block follows at offset {found}";
         throw new RecordFileCorruptedException(
             $"'{path}' is corrupted: block {map.Count} at offset {offset}: {problem}, and {after}, so this is not a torn tail.",
             map.Count,
             offset);
     }
 
-    private static long FindWholeBlockAfter(SafeFileHandle handle, long offset, long fileLength, ref long fileReads, out bool gaveUp)
+    /// <summary>
+    /// The offset of the first whole block at or after <paramref name="offset"/>, or -1. Each block-like header whose
+    /// body would fit costs a read of that body, so the search gives up (<paramref name="gaveUp"/>) after
+    /// <see cref="MaxCandidates"/> of them, a later version's blocks included.
+    /// </summary>
+    private static long FindWholeBlockFrom(SafeFileHandle handle, long offset, long fileLength, ref long fileReads, out bool gaveUp)
     {
         gaveUp = false;
         int candidates = 0;
@@ -95,7 +132,7 @@ internal static class BlockWalker
         byte[] headerBytes = new byte[BlockHeader.Size];
         try
         {
-            for (long start = offset + 1; start <= fileLength - BlockHeader.Size; start += SearchChunk)
+            for (long start = offset; start <= fileLength - BlockHeader.Size; start += SearchChunk)
             {
                 int length = (int)Math.Min(SearchChunk + 3, fileLength - start);
                 fileReads++;
@@ -119,18 +156,17 @@ internal static class BlockWalker
 
                     fileReads++;
                     RandomAccess.Read(handle, headerBytes, candidate);
-                    if (BlockHeader.TryParse(headerBytes, -1, out BlockHeader header) is not null)
+                    int storedLength;
+                    if (BlockHeader.TryParse(headerBytes, -1, out BlockHeader header) is null)
                     {
-                        // A whole block of a later version is a whole block too: what lies before it is not a torn tail.
-                        if (IsWholeBlockOfUnknownCompression(handle, headerBytes, candidate, fileLength, ref fileReads, out _))
-                        {
-                            return candidate;
-                        }
-
-                        continue;
+                        storedLength = header.StoredLength;
+                    }
+                    else if (!BlockHeader.HasUnknownCompression(headerBytes, out storedLength, out _))
+                    {
+                        continue; // not a block's header (a later version's block, when whole, is a whole block too)
                     }
 
-                    if (candidate + BlockHeader.Size + header.StoredLength > fileLength)
+                    if (candidate + BlockHeader.Size + storedLength > fileLength)
                     {
                         continue;
                     }
@@ -141,7 +177,7 @@ internal static class BlockWalker
                         return -1;
                     }
 
-                    if (BodyMatches(handle, headerBytes, candidate, header.StoredLength, ref fileReads))
+                    if (BodyMatches(handle, headerBytes, candidate, storedLength, ref fileReads))
                     {
                         return candidate;
                     }

@@ -109,7 +109,8 @@ internal static class IndexFile
             firsts[i] = BinaryPrimitives.ReadInt64LittleEndian(span.Slice(FixedSize + (i * EntrySize) + 8));
             bool ordered = i == 0
                 ? offsets[i] == expectedOffset && firsts[i] == 0
-                : offsets[i] > offsets[i - 1] + BlockHeader.Size && firsts[i] > firsts[i - 1];
+                : offsets[i] > offsets[i - 1] + BlockHeader.Size && offsets[i] - offsets[i - 1] - BlockHeader.Size <= BlockHeader.MaxBodyLength
+                    && firsts[i] > firsts[i - 1] && firsts[i] - firsts[i - 1] <= BlockHeader.MaxRecordCount;
             if (!ordered)
             {
                 return false;
@@ -118,7 +119,7 @@ internal static class IndexFile
 
         long lastOffset = offsets[count - 1];
         long lastFirst = firsts[count - 1];
-        if (end <= lastOffset + BlockHeader.Size || end - lastOffset - BlockHeader.Size > BlockHeader.MaxBodyLength || recordCount <= lastFirst || recordCount - lastFirst > int.MaxValue)
+        if (end <= lastOffset + BlockHeader.Size || end - lastOffset - BlockHeader.Size > BlockHeader.MaxBodyLength || recordCount <= lastFirst || recordCount - lastFirst > BlockHeader.MaxRecordCount)
         {
             return false;
         }
