@@ -14,6 +14,11 @@ internal sealed partial class ImportSession
 {
     private readonly ImportContext _context;
     private readonly Dictionary<SerializationRecordId, object> _built = new();
+
+    // A value type built from a record, boxed, by the type it was built for: BinaryFormatter writes a boxed struct that
+    // several members share once, and building it again for each reference would double the work at every level of a
+    // graph of shared boxes (a payload of a kilobyte could take minutes and gigabytes).
+    private readonly Dictionary<(SerializationRecordId Id, Type Target), object> _builtValues = new();
     private readonly ImportPath _path = new();
     private readonly Dictionary<System.Reflection.Metadata.TypeName, SlotPlan> _slots = new(ReferenceComparer.Instance);
     private readonly Dictionary<System.Reflection.Metadata.TypeName, (Type Target, Type? Resolved, RecordKind Kind)> _kinds = new(ReferenceComparer.Instance);
@@ -67,6 +72,11 @@ internal sealed partial class ImportSession
             return existing;
         }
 
+        if (_builtValues.TryGetValue((record.Id, effective), out object? value))
+        {
+            return value;
+        }
+
         if (++_depth > _context.Options.MaxDepth)
         {
             throw Error($"objects nest deeper than MaxDepth ({_context.Options.MaxDepth})");
@@ -74,12 +84,21 @@ internal sealed partial class ImportSession
 
         try
         {
-            return record switch
+            switch (record)
             {
-                ArrayRecord array => ConvertArray(array, target),
-                ClassRecord instance => ConvertClass(instance, target, effective),
-                _ => throw Error($"unexpected record {record.RecordType}"),
-            };
+                case ArrayRecord array:
+                    return ConvertArray(array, target);
+                case ClassRecord instance:
+                    object? converted = ConvertClass(instance, target, effective);
+                    if (converted is not null && converted.GetType().IsValueType)
+                    {
+                        _builtValues[(record.Id, effective)] = converted; // complete: members set into a struct copy it
+                    }
+
+                    return converted;
+                default:
+                    throw Error($"unexpected record {record.RecordType}");
+            }
         }
         finally
         {

@@ -104,6 +104,39 @@ public class HostilePayloadTests
     }
 
     [Fact]
+    public void Import_BoxedStructsSharedAtEveryLevel_AreBuiltOncePerRecord_WithBoundedAllocation()
+    {
+        // 30 levels of a boxed struct whose two members hold the same box of the level below: 30 records in about 700
+        // bytes. Built again at each reference, it would be 2^30 structs (each level doubled the work and the memory).
+        const int Levels = 30;
+        object pair = new Legacy.SharedPair();
+        for (int level = 0; level < Levels; level++)
+        {
+            pair = new Legacy.SharedPair { A = pair, B = pair };
+        }
+
+        byte[] payload = RealBinaryFormatter.Serialize(pair);
+        payload.Length.Should().BeLessThan(2048);
+        BinaryFormatterImporter importer = Importers.Create(Importers.Reflection, new BinaryFormatterImportOptions().MapType<Modern.SharedPair>("Legacy.SharedPair"));
+
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        object? imported = importer.Import(payload);
+        long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+
+        allocated.Should().BeLessThan(AllocationBound);
+        int depth = 0;
+        while (imported is Modern.SharedPair level && level.A is not null)
+        {
+            level.B.Should().BeSameAs(level.A, "both members held one box in the payload, and hold one box imported");
+            imported = level.A;
+            depth++;
+        }
+
+        depth.Should().Be(Levels);
+        imported.Should().BeOfType<Modern.SharedPair>().Which.B.Should().BeNull();
+    }
+
+    [Fact]
     public void Import_HugeObjectArrayOfNulls_IsRefusedBeforeAllocating()
     {
         // Five bytes of ObjectNullMultiple stand for 500 million nulls: NrbfDecoder accepts it, and

@@ -133,6 +133,14 @@ namespace Legacy
         public int X;
         public int Y;
     }
+
+    /// <summary>A struct whose two members may hold one boxed pair: BinaryFormatter writes a shared box once.</summary>
+    [Serializable]
+    public struct SharedPair
+    {
+        public object? A;
+        public object? B;
+    }
 }
 
 namespace Legacy

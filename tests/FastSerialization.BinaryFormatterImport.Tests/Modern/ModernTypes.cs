@@ -166,6 +166,13 @@ namespace Modern
         public int Y;
     }
 
+    /// <summary>Reads Legacy.SharedPair by reflection.</summary>
+    public struct SharedPair
+    {
+        public object? A;
+        public object? B;
+    }
+
     /// <summary>Registered in the hostile tests: counts its constructions, which must stay at zero.</summary>
     [BinarySerializable]
     public sealed partial class Tripwire
