@@ -405,6 +405,135 @@ public class HostilePeerTests
         }
     }
 
+    // ---- Found by the probe of 2026-11-27: the ring memory's size, the ring words before the channel starts, the path ----
+
+    [Fact(Timeout = TestTimeouts.Test)]
+    public async Task AClientCannotTruncateTheRingsNorSeedTheServersTail_TheServerRefusesItAndGoesOn()
+    {
+        if (!OperatingSystem.IsLinux())
+        {
+            return; // the rings are sealed memory files on Linux only
+        }
+
+        string name = Names.Unique("seal");
+        await using IpcServer server = IpcServer.Listen(name, Registry.Create(), IpcTransport.SharedMemory, new IpcChannelOptions
+        {
+            SharedMemoryRingCapacity = 4096,
+            HandshakeTimeout = TimeSpan.FromSeconds(5),
+        });
+        Task<IpcChannel> accept = server.AcceptAsync();
+        using (Socket hostile = await ConnectRawAsync(server.Address))
+        {
+            // The setup record: u32 length, 00, kind 06, then varuint layout version, string path, varuint capacity.
+            byte[] header = new byte[6];
+            await ReceiveExactlyAsync(hostile, header);
+            header[5].Should().Be(6, "the server opens with the shared-memory setup");
+            byte[] body = new byte[BinaryPrimitives.ReadUInt32LittleEndian(header) - 2];
+            await ReceiveExactlyAsync(hostile, body);
+            var reader = new FastBinaryReader(body);
+            uint version = reader.ReadVarUInt32();
+            string path = reader.ReadString()!;
+            long size = SharedMemoryFile.FileSize((int)reader.ReadVarUInt32());
+            SealedMemory.IsDescriptorPath(path).Should().BeTrue(path);
+
+            using (var file = new FileStream(path, FileMode.Open, FileAccess.ReadWrite, FileShare.ReadWrite))
+            {
+                // A truncated mapping is SIGBUS at the server's next access, which no exception handler survives.
+                Action shrink = () => file.SetLength(0);
+                Action grow = () => file.SetLength(size * 2);
+                Exception? shrunk = Record(shrink);
+                Exception? grown = Record(grow);
+                if (shrunk is null || grown is null)
+                {
+                    file.SetLength(size); // put the size back before failing, or the server would die with this test's process
+                }
+
+                shrunk.Should().BeOfType<UnauthorizedAccessException>("the memory is sealed against shrinking (EPERM)");
+                grown.Should().BeOfType<UnauthorizedAccessException>("and against growing");
+                file.Length.Should().Be(size);
+
+                // The tail and head of the ring the server writes into, set near the end of the positions before the server
+                // starts writing: it used to take its start from that tail and index outside its staging buffer.
+                using var map = System.IO.MemoryMappedFiles.MemoryMappedFile.CreateFromFile(file, null, size, System.IO.MemoryMappedFiles.MemoryMappedFileAccess.ReadWrite, HandleInheritability.None, leaveOpen: true);
+                using var view = map.CreateViewAccessor(0, size);
+                view.Write(SharedMemoryFile.FileHeaderSize, long.MaxValue - 1);
+                view.Write(SharedMemoryFile.FileHeaderSize + 256, long.MaxValue - 1);
+                view.Flush();
+            }
+
+            await hostile.SendAsync(new byte[] { 3, 0, 0, 0, 0, 6, (byte)version }, SocketFlags.None);
+            Func<Task> accepting = () => accept.WaitAsync(Timeout);
+            await accepting.Should().ThrowAsync<IpcException>("a client that tampers with the rings before the channel opens gets the documented exception, never an IndexOutOfRangeException");
+        }
+
+        Task<IpcChannel> next = server.AcceptAsync();
+        await using IpcChannel client = await IpcChannel.ConnectAsync(name, Registry.Create(), IpcTransport.SharedMemory, new IpcChannelOptions { SharedMemoryRingCapacity = 4096 }).WaitAsync(Timeout);
+        await using IpcChannel serverSide = await next.WaitAsync(Timeout);
+        await client.SendAsync(new Ping { Id = 9 });
+        ((Ping)(await serverSide.ReceiveAsync().AsTask().WaitAsync(Timeout))!).Id.Should().Be(9, "the server goes on with the next client");
+    }
+
+    [Fact]
+    public void AServerNamingAnythingButASealedMemoryFile_IsRefusedBeforeItIsMapped()
+    {
+        if (!OperatingSystem.IsLinux())
+        {
+            return; // the rings are sealed memory files on Linux only
+        }
+
+        long size = SharedMemoryFile.FileSize(4096);
+        string plain = Path.Combine(Path.GetTempPath(), Names.Unique("plain") + ".ring");
+        using (var file = new FileStream(plain, FileMode.CreateNew, FileAccess.ReadWrite, FileShare.ReadWrite, 4096, FileOptions.DeleteOnClose))
+        {
+            file.SetLength(size);
+
+            // A regular file, even through a descriptor path: its size can change under the mapping.
+            string descriptor = $"/proc/{Environment.ProcessId}/fd/{file.SafeFileHandle.DangerousGetHandle()}";
+            Action throughDescriptor = () => SharedMemoryFile.Open(descriptor, 4096).Dispose();
+            throughDescriptor.Should().Throw<IpcException>().WithMessage("*not a memory file sealed against shrinking and growing*");
+
+            Action byName = () => SharedMemoryFile.Open(plain, 4096).Dispose();
+            byName.Should().Throw<IpcException>().WithMessage("*not the /proc/<pid>/fd/<n> path of a sealed memory file*");
+        }
+
+        // A memory file the server forgot to seal.
+        using (Microsoft.Win32.SafeHandles.SafeFileHandle unsealed = SealedMemory.Create("unsealed", size, seal: false))
+        {
+            string unsealedPath = SealedMemory.PathOf(unsealed);
+            Action open = () => SharedMemoryFile.Open(unsealedPath, 4096).Dispose();
+            open.Should().Throw<IpcException>().WithMessage("*not a memory file sealed*");
+        }
+
+        foreach (string path in new[] { "/proc/1/fd/../../etc/passwd", "/proc/1/fd/3\0", "/proc//fd/3", "/proc/1/fd/", "/dev/shm/x.ring", "/proc/1/fd/3\0.ring" })
+        {
+            Action open = () => SharedMemoryFile.Open(path, 4096).Dispose();
+            open.Should().Throw<IpcException>().WithMessage("*not the /proc/<pid>/fd/<n> path*", path);
+        }
+    }
+
+    private static Exception? Record(Action action)
+    {
+        try
+        {
+            action();
+            return null;
+        }
+        catch (Exception ex)
+        {
+            return ex;
+        }
+    }
+
+    private static async Task ReceiveExactlyAsync(Socket socket, Memory<byte> buffer)
+    {
+        while (!buffer.IsEmpty)
+        {
+            int count = await socket.ReceiveAsync(buffer, SocketFlags.None);
+            count.Should().BePositive("the server closed the connection early");
+            buffer = buffer.Slice(count);
+        }
+    }
+
     private static async Task WaitForAsync(ChildProcess child, string marker)
     {
         var deadline = DateTime.UtcNow + Timeout;

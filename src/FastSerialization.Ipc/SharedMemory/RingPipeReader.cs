@@ -32,7 +32,9 @@ internal sealed class RingPipeReader : PipeReader, IPolledReader
         _ring = ring;
         _doorbell = doorbell;
         _spinTicks = Backoff.Ticks(spinTime);
-        _consumed = _examined = _lastTail = Volatile.Read(ref ring.Head);
+        // From 0, not from the ring's head: the head is this side's to write, but the peer could have put any value there
+        // before this reader started (both rings are empty when a channel opens).
+        _consumed = _examined = _lastTail = 0;
     }
 
     public override ValueTask<ReadResult> ReadAsync(CancellationToken cancellationToken = default)

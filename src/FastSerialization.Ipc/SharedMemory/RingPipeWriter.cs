@@ -48,7 +48,9 @@ internal sealed class RingPipeWriter : PipeWriter, IInPlaceWriter
         _ring = ring;
         _doorbell = doorbell;
         _spinTicks = Backoff.Ticks(spinTime);
-        _published = _written = _head = _nextRecord = Volatile.Read(ref ring.Tail);
+        // From 0, not from the ring's tail: the tail is this side's to write, but the peer maps the same memory and could
+        // have put any value there before this writer started (both rings are empty when a channel opens).
+        _published = _written = _head = _nextRecord = 0;
     }
 
     public override bool CanGetUnflushedBytes => true;

@@ -9,14 +9,17 @@ using System.Runtime.Versioning;
 using System.Security.Cryptography;
 using System.Threading;
 using FastSerialization.Ipc.Internal;
+using Microsoft.Win32.SafeHandles;
 
 namespace FastSerialization.Ipc.SharedMemory;
 
 /// <summary>
 /// The memory-mapped file of a shared-memory channel: a small header and two rings, one per direction
-/// (see docs/FORMAT.md, "Shared-memory rings"). The server creates it with mode 0600 in a directory only
-/// the current user can enter, the client maps it, and the server removes the file as soon as both have
-/// mapped it: the mapping outlives the name, so a crash afterwards leaves nothing behind.
+/// (see docs/FORMAT.md, "Shared-memory rings"). On Linux the server creates it as a memory file sealed against
+/// any change of its size (<see cref="SealedMemory"/>: a peer that could truncate it would crash the other process)
+/// and the client maps it through <c>/proc/&lt;server pid&gt;/fd/&lt;n&gt;</c> after checking the seals; it has no
+/// name, so nothing is left behind. Elsewhere the server creates a file with mode 0600 in a directory only the
+/// current user can enter, the client maps it, and the server removes the file as soon as both have mapped it.
 /// </summary>
 [UnsupportedOSPlatform("windows")]
 internal sealed unsafe class SharedMemoryFile : IDisposable
@@ -74,12 +77,20 @@ internal sealed unsafe class SharedMemoryFile : IDisposable
     /// <summary>Creates a new ring file for a channel of the server <paramref name="name"/> (server side).</summary>
     public static SharedMemoryFile Create(string name, int capacity)
     {
+        long size = FileSize(capacity);
+        string path;
+        FileStream stream;
+        if (OperatingSystem.IsLinux())
+        {
+            SafeFileHandle memory = SealedMemory.Create("fastserialization-ring", size);
+            path = SealedMemory.PathOf(memory);
+            return Initialize(path, new FileStream(memory, FileAccess.ReadWrite, bufferSize: 0), size, capacity, owner: false);
+        }
+
         string directory = Directory();
-        string path = System.IO.Path.Combine(
+        path = System.IO.Path.Combine(
             directory,
             $"{name}.{Environment.ProcessId.ToString(CultureInfo.InvariantCulture)}.{Convert.ToHexString(RandomNumberGenerator.GetBytes(8)).ToLowerInvariant()}.ring");
-        long size = FileSize(capacity);
-        FileStream stream;
         try
         {
             // CreateNew: O_EXCL, so an existing file or symbolic link under that name is never followed.
@@ -99,9 +110,25 @@ internal sealed unsafe class SharedMemoryFile : IDisposable
         try
         {
             stream.SetLength(size);
+        }
+        catch
+        {
+            stream.Dispose();
+            TryDelete(path);
+            throw;
+        }
+
+        return Initialize(path, stream, size, capacity, owner: true);
+    }
+
+    /// <summary>Maps the new file behind <paramref name="stream"/> and writes its header and empty rings.</summary>
+    private static SharedMemoryFile Initialize(string path, FileStream stream, long size, int capacity, bool owner)
+    {
+        try
+        {
             MemoryMappedFile file = MemoryMappedFile.CreateFromFile(stream, null, size, MemoryMappedFileAccess.ReadWrite, HandleInheritability.None, leaveOpen: false);
             MemoryMappedViewAccessor view = file.CreateViewAccessor(0, size, MemoryMappedFileAccess.ReadWrite);
-            var created = new SharedMemoryFile(path, file, view, capacity, owner: true);
+            var created = new SharedMemoryFile(path, file, view, capacity, owner);
             var header = new Span<byte>(created._base, FileHeaderSize);
             header.Clear();
             BinaryPrimitives.WriteUInt32LittleEndian(header, Magic);
@@ -117,16 +144,26 @@ internal sealed unsafe class SharedMemoryFile : IDisposable
         catch
         {
             stream.Dispose();
-            TryDelete(path);
+            if (owner)
+            {
+                TryDelete(path);
+            }
+
             throw;
         }
     }
 
-    /// <summary>Maps the ring file the server created (client side), checking where it is, its mode and its header.</summary>
+    /// <summary>Maps the ring file the server created (client side), checking where it is, its mode (on Linux, its seals) and its header.</summary>
     public static SharedMemoryFile Open(string path, int capacity)
     {
+        long size = FileSize(capacity);
+        if (OperatingSystem.IsLinux())
+        {
+            return Map(path, OpenSealed(path, size), size, capacity);
+        }
+
         string directory = Directory();
-        if (System.IO.Path.GetDirectoryName(path) != directory || !path.EndsWith(".ring", StringComparison.Ordinal))
+        if (path.IndexOf('\0') >= 0 || System.IO.Path.GetDirectoryName(path) != directory || !path.EndsWith(".ring", StringComparison.Ordinal))
         {
             throw new IpcException($"The server named the shared-memory file {path}, which is not a ring file in this user's private directory {directory}.");
         }
@@ -143,8 +180,45 @@ internal sealed unsafe class SharedMemoryFile : IDisposable
             throw new IpcException($"The shared-memory file {path} has mode {Convert.ToString((int)info.UnixFileMode, 8)} and {info.Length} bytes, not mode 600 and {FileSize(capacity)} bytes.");
         }
 
-        long size = FileSize(capacity);
-        var stream = new FileStream(path, FileMode.Open, FileAccess.ReadWrite, FileShare.ReadWrite);
+        return Map(path, new FileStream(path, FileMode.Open, FileAccess.ReadWrite, FileShare.ReadWrite), size, capacity);
+    }
+
+    /// <summary>
+    /// Opens the server's sealed memory file (Linux): the path must be a descriptor of a process (nothing else on the
+    /// machine is opened for a server's say-so), and the file must be sealed against shrinking and growing and have
+    /// the size of the rings, or it is refused before it is mapped.
+    /// </summary>
+    [SupportedOSPlatform("linux")]
+    private static FileStream OpenSealed(string path, long size)
+    {
+        if (!SealedMemory.IsDescriptorPath(path))
+        {
+            throw new IpcException($"The server named the shared-memory file '{path}', which is not the /proc/<pid>/fd/<n> path of a sealed memory file.");
+        }
+
+        FileStream stream;
+        try
+        {
+            stream = new FileStream(path, FileMode.Open, FileAccess.ReadWrite, FileShare.ReadWrite, bufferSize: 0);
+        }
+        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+        {
+            throw new IpcException($"Cannot open the server's shared-memory file {path}: {ex.Message}", ex);
+        }
+
+        if (!SealedMemory.IsSizeSealed(stream.SafeFileHandle) || stream.Length != size)
+        {
+            long length = stream.Length;
+            stream.Dispose();
+            throw new IpcException($"The server's shared-memory file {path} is not a memory file sealed against shrinking and growing with {size} bytes ({length} bytes): a file whose size the server can change could crash this process.");
+        }
+
+        return stream;
+    }
+
+    /// <summary>Maps the file the server created and checks its header and its empty rings.</summary>
+    private static SharedMemoryFile Map(string path, FileStream stream, long size, int capacity)
+    {
         try
         {
             MemoryMappedFile file = MemoryMappedFile.CreateFromFile(stream, null, size, MemoryMappedFileAccess.ReadWrite, HandleInheritability.None, leaveOpen: false);

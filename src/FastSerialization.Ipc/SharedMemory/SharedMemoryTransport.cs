@@ -14,10 +14,10 @@ namespace FastSerialization.Ipc.SharedMemory;
 /// over the freshly connected socket, before the channel's own handshake runs over the rings.
 /// </summary>
 /// <remarks>
-/// Setup (docs/FORMAT.md, "Shared-memory rings"): the server creates the ring file and sends a
-/// <c>SharedMemorySetup</c> control record (varuint layout version, string path, varuint ring capacity);
-/// the client maps the file and answers with its own <c>SharedMemorySetup</c> record (varuint layout
-/// version); the server then removes the file's name. From then on the socket carries only doorbell
+/// Setup (docs/FORMAT.md, "Shared-memory rings"): the server creates the rings (on Linux a sealed memory file,
+/// elsewhere a ring file) and sends a <c>SharedMemorySetup</c> control record (varuint layout version, string path,
+/// varuint ring capacity); the client checks and maps the file and answers with its own <c>SharedMemorySetup</c>
+/// record (varuint layout version); the server then removes the file's name, where it has one. From then on the socket carries only doorbell
 /// bytes, and its end means the peer went away.
 /// </remarks>
 [UnsupportedOSPlatform("windows")]
