@@ -72,6 +72,8 @@ public sealed unsafe class MappedRecordFile : IDisposable
     /// <returns>The mapped file.</returns>
     /// <exception cref="RecordFileCorruptedException">The file is not a record file, or a block before its tail is damaged.</exception>
     /// <exception cref="RecordFileRegistryMismatchException">The file was written by a registry that does not match.</exception>
+    /// <exception cref="IOException">The file cannot be opened.</exception>
+    /// <exception cref="UnauthorizedAccessException">The path is a directory, or this process may not open the file (as <see cref="File.Open(string, FileMode)"/> reports it).</exception>
     public static MappedRecordFile Open(string path, CustomBinaryFormatter formatter, bool verifyChecksums = true)
     {
         OpenedFile file = OpenedFile.OpenForReading(path, formatter, out SafeFileHandle handle, out _);

@@ -78,6 +78,7 @@ public sealed class RecordFileReader : IDisposable
     /// <exception cref="RecordFileCorruptedException">The file is not a record file, or a block before its tail is damaged.</exception>
     /// <exception cref="RecordFileRegistryMismatchException">The file was written by a registry that does not match.</exception>
     /// <exception cref="IOException">The file cannot be opened.</exception>
+    /// <exception cref="UnauthorizedAccessException">The path is a directory, or this process may not open the file (as <see cref="File.Open(string, FileMode)"/> reports it).</exception>
     public static RecordFileReader Open(string path, CustomBinaryFormatter formatter)
     {
         OpenedFile file = OpenedFile.OpenForReading(path, formatter, out SafeFileHandle handle, out long reads);
@@ -393,14 +394,7 @@ public sealed class RecordFileReader : IDisposable
         }
         else
         {
-            if (_inflated.Length < header.UncompressedLength)
-            {
-                byte[] old = _inflated;
-                _inflated = ArrayPool<byte>.Shared.Rent(header.UncompressedLength);
-                ReturnToPool(old);
-            }
-
-            problem = BlockCodec.TryDecompress(header.Compression, raw.Slice(BlockHeader.Size), _inflated.AsSpan(0, header.UncompressedLength));
+            problem = BlockCodec.TryDecompress(header.Compression, raw.Slice(BlockHeader.Size), header.UncompressedLength, ref _inflated);
             if (problem is not null)
             {
                 throw Corrupt(block, offset, problem);

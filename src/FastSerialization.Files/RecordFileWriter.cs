@@ -95,6 +95,7 @@ public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
     /// <param name="options">Block size, durability and compression; null for the defaults.</param>
     /// <returns>A writer positioned after the header.</returns>
     /// <exception cref="IOException">The file exists or cannot be created, or another writer has it open.</exception>
+    /// <exception cref="UnauthorizedAccessException">The path is a directory, or this process may not open the file (as <see cref="File.Open(string, FileMode)"/> reports it).</exception>
     public static RecordFileWriter Create(string path, CustomBinaryFormatter formatter, RecordFileWriterOptions? options = null)
     {
         Check(path, formatter);
@@ -125,6 +126,7 @@ public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
     /// <exception cref="RecordFileCorruptedException">The file is not a record file, or a block before its tail is damaged (nothing is changed).</exception>
     /// <exception cref="RecordFileRegistryMismatchException">The file was written by a registry that does not match.</exception>
     /// <exception cref="IOException">The file cannot be opened, or another writer has it open.</exception>
+    /// <exception cref="UnauthorizedAccessException">The path is a directory, or this process may not open the file (as <see cref="File.Open(string, FileMode)"/> reports it).</exception>
     public static RecordFileWriter Open(string path, CustomBinaryFormatter formatter, RecordFileWriterOptions? options = null)
     {
         Check(path, formatter);

@@ -1,5 +1,6 @@
 using System;
 using System.Buffers.Binary;
+using System.Collections.Generic;
 using System.IO;
 using System.Linq;
 using FastSerialization.Files.TestChild;
@@ -147,6 +148,54 @@ public class FormatTests
             reader.RecordCount.Should().Be(2);
             FluentActions.Invoking(() => reader.ReadRecord(1)).Should().Throw<RecordFileCorruptedException>().Which.BlockIndex.Should().Be(1);
         }
+    }
+
+    [Fact]
+    public void OpeningADirectory_ThrowsTheDocumentedUnauthorizedAccessException()
+    {
+        using var dir = new TempDirectory();
+        string directory = dir.File("a-directory");
+        Directory.CreateDirectory(directory);
+        FluentActions.Invoking(() => RecordFileReader.Open(directory, Records.NewFormatter())).Should().Throw<UnauthorizedAccessException>();
+        FluentActions.Invoking(() => MappedRecordFile.Open(directory, Records.NewFormatter())).Should().Throw<UnauthorizedAccessException>();
+        FluentActions.Invoking(() => RecordFileWriter.Open(directory, Records.NewFormatter())).Should().Throw<UnauthorizedAccessException>();
+        FluentActions.Invoking(() => RecordFileWriter.Create(directory, Records.NewFormatter())).Should().Throw<IOException>("it exists");
+    }
+
+    [Theory]
+    [InlineData(1)] // Brotli
+    [InlineData(2)] // zlib
+    public void ABlockOfTenBytesClaiming64MiB_IsRefusedWhenRead_WithoutAllocatingWhatItClaims(byte compression)
+    {
+        using var dir = new TempDirectory();
+        string path = dir.File("inflate");
+        byte[] header = HandBuilt.Header(Guid.NewGuid().ToByteArray(), HandBuilt.Entries());
+        byte[] good0 = HandBuilt.Block(HandBuilt.TradeRecord(Trade.Make(0)), 1, 0);
+        byte[] claim = HandBuilt.Block(new byte[] { 0x1B, 0xFF, 0xFF, 0x03, 0x00, 0x78, 0x9C, 0x03, 0x00, 0x00 }, 1, 1, compression, uncompressed: 64 * 1024 * 1024);
+        byte[] good2 = HandBuilt.Block(HandBuilt.TradeRecord(Trade.Make(2)), 1, 2);
+        File.WriteAllBytes(path, header.Concat(good0).Concat(claim).Concat(good2).ToArray());
+
+        using RecordFileReader reader = RecordFileReader.Open(path, Records.NewFormatter());
+        reader.RecordCount.Should().Be(3);
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        FluentActions.Invoking(() => reader.ReadRecord(1)).Should().Throw<RecordFileCorruptedException>().Which.BlockIndex.Should().Be(1);
+        (GC.GetAllocatedBytesForCurrentThread() - before).Should().BeLessThan(1024 * 1024, "the buffer grows with what the data decodes to, not with what the header claims");
+        Records.IsExpected(reader.ReadRecord(2), 2).Should().BeTrue("the blocks around it are whole");
+    }
+
+    [Theory]
+    [InlineData(RecordFileCompression.Brotli)]
+    [InlineData(RecordFileCompression.ZLib)]
+    public void BlocksOfSeveralMegabytes_DecompressThroughAGrowingBuffer_ToTheRecordsWritten(RecordFileCompression compression)
+    {
+        using var dir = new TempDirectory();
+        string path = dir.File("large-" + compression);
+        TestFiles.Write(path, 60_000, new RecordFileWriterOptions { BlockSize = 4 * 1024 * 1024, Compression = compression });
+        List<long> blocks = TestFiles.BlockOffsets(path);
+        byte[] bytes = File.ReadAllBytes(path);
+        bytes[(int)blocks[0] + 12].Should().Be((byte)compression, "the first block is compressed");
+        BinaryPrimitives.ReadUInt32LittleEndian(bytes.AsSpan((int)blocks[0] + 24)).Should().BeGreaterThan(1024 * 1024, "the first block decodes to more than the first buffer, several times over");
+        TestFiles.ShouldHoldExactly(path, 60_000);
     }
 
     private static byte[] Patch(byte[] bytes, int at, byte value, bool fixCrc)

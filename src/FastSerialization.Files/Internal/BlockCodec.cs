@@ -64,6 +64,113 @@ internal static class BlockCodec
         }
     }
 
+    /// <summary>The first buffer a Brotli or zlib body is decompressed into, unless the block claims less.</summary>
+    private const int FirstInflateBuffer = 64 * 1024;
+
+    /// <summary>
+    /// Decompresses a stored body of <paramref name="uncompressedLength"/> bytes into <paramref name="buffer"/> (from the
+    /// shared pool; an empty array or one the pool gave), which is replaced by a larger one from the pool as the output
+    /// grows. Brotli and zlib have no useful bound on how much a byte decodes to, so the memory taken follows what the
+    /// data actually decodes to, never more than twice that nor more than <paramref name="uncompressedLength"/>: a block
+    /// of a few bytes that claims 64 MiB costs 64 KiB before it is refused. LZ4's claim is already bounded (255 bytes
+    /// per stored byte) and is decoded in one buffer of its size.
+    /// </summary>
+    /// <returns>Null when the body decoded to exactly <paramref name="uncompressedLength"/> bytes (the first ones of
+    /// <paramref name="buffer"/>); otherwise what went wrong.</returns>
+    public static string? TryDecompress(RecordFileCompression kind, ReadOnlySpan<byte> stored, int uncompressedLength, ref byte[] buffer)
+    {
+        switch (kind)
+        {
+            case RecordFileCompression.Brotli:
+                return TryBrotli(stored, uncompressedLength, ref buffer);
+            case RecordFileCompression.ZLib:
+                return TryZLib(stored, uncompressedLength, ref buffer);
+            default:
+                EnsureCapacity(ref buffer, uncompressedLength, 0);
+                return TryDecompress(kind, stored, buffer.AsSpan(0, uncompressedLength));
+        }
+    }
+
+    private static string? TryBrotli(ReadOnlySpan<byte> stored, int uncompressedLength, ref byte[] buffer)
+    {
+        EnsureCapacity(ref buffer, Math.Min(uncompressedLength, FirstInflateBuffer), 0);
+        using var decoder = new BrotliDecoder();
+        int read = 0;
+        int written = 0;
+        while (true)
+        {
+            int room = Math.Min(buffer.Length, uncompressedLength) - written;
+            System.Buffers.OperationStatus status = decoder.Decompress(stored.Slice(read), buffer.AsSpan(written, room), out int consumed, out int produced);
+            read += consumed;
+            written += produced;
+            switch (status)
+            {
+                case System.Buffers.OperationStatus.Done:
+                    return written == uncompressedLength ? null : $"its Brotli data decompresses to {written} bytes, not the {uncompressedLength} it claims";
+                case System.Buffers.OperationStatus.DestinationTooSmall when written < uncompressedLength:
+                    EnsureCapacity(ref buffer, (int)Math.Min(uncompressedLength, 2L * Math.Max(written, FirstInflateBuffer)), written);
+                    break;
+                case System.Buffers.OperationStatus.DestinationTooSmall:
+                    return $"its Brotli data decompresses to more than the {uncompressedLength} bytes it claims";
+                default:
+                    return $"its Brotli data does not decompress to the {uncompressedLength} bytes it claims ({status} after {written} bytes)";
+            }
+        }
+    }
+
+    private static string? TryZLib(ReadOnlySpan<byte> stored, int uncompressedLength, ref byte[] buffer)
+    {
+        EnsureCapacity(ref buffer, Math.Min(uncompressedLength, FirstInflateBuffer), 0);
+        try
+        {
+            using var input = new MemoryStream(stored.ToArray(), writable: false);
+            using var zlib = new ZLibStream(input, CompressionMode.Decompress);
+            int total = 0;
+            while (total < uncompressedLength)
+            {
+                if (total == buffer.Length)
+                {
+                    EnsureCapacity(ref buffer, (int)Math.Min(uncompressedLength, 2L * total), total);
+                }
+
+                int read = zlib.Read(buffer.AsSpan(total, Math.Min(buffer.Length, uncompressedLength) - total));
+                if (read == 0)
+                {
+                    break;
+                }
+
+                total += read;
+            }
+
+            Span<byte> extra = stackalloc byte[1];
+            return total == uncompressedLength && zlib.Read(extra) == 0
+                ? null
+                : $"its zlib data does not decompress to the {uncompressedLength} bytes it claims";
+        }
+        catch (InvalidDataException e)
+        {
+            return $"its zlib data is malformed ({e.Message})";
+        }
+    }
+
+    /// <summary>Makes <paramref name="buffer"/> at least <paramref name="length"/> bytes, keeping its first <paramref name="keep"/>.</summary>
+    private static void EnsureCapacity(ref byte[] buffer, int length, int keep)
+    {
+        if (buffer.Length >= length)
+        {
+            return;
+        }
+
+        byte[] larger = System.Buffers.ArrayPool<byte>.Shared.Rent(length);
+        buffer.AsSpan(0, keep).CopyTo(larger);
+        if (buffer.Length > 0)
+        {
+            System.Buffers.ArrayPool<byte>.Shared.Return(buffer);
+        }
+
+        buffer = larger;
+    }
+
     /// <summary>Decompresses a stored body into <paramref name="destination"/>, which must come out exactly full.</summary>
     /// <returns>Null when it did; otherwise what went wrong.</returns>
     public static string? TryDecompress(RecordFileCompression kind, ReadOnlySpan<byte> stored, Span<byte> destination)
