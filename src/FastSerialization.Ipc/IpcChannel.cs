@@ -57,7 +57,18 @@ public sealed partial class IpcChannel : IAsyncDisposable
         _sender = new ChannelSender(writer, formatter, writesToAStream: transport is OwnedStreams, _lifetime);
         _inbox = new ReceiveQueue(options.ReceiveQueueCapacity, options.ReceiveQueueMaxBytes);
         IpcTelemetry.Opened(_inbox);
-        _ = _inbox.Completion.ContinueWith(static (_, queue) => IpcTelemetry.Closed((ReceiveQueue)queue!), _inbox, CancellationToken.None, TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Default);
+        // The queue's completion carries the channel's failure, which the application sees through its reads and
+        // Completion: observed here, so that it is not reported once more as an unobserved task exception.
+        _ = _inbox.Completion.ContinueWith(
+            static (done, queue) =>
+            {
+                _ = done.Exception;
+                IpcTelemetry.Closed((ReceiveQueue)queue!);
+            },
+            _inbox,
+            CancellationToken.None,
+            TaskContinuationOptions.ExecuteSynchronously,
+            TaskScheduler.Default);
         var records = new IncomingRecords(formatter, LargestRecordThrough(transport), _requests);
         var side = new ReceiveSide(this, reader, records, _inbox, _requests, _lifetime, _sender);
         _receiver = ChooseReceiveStrategy(side, reader, options);

@@ -511,6 +511,69 @@ public class HostilePeerTests
         }
     }
 
+    [Fact(Timeout = TestTimeouts.Test)]
+    public async Task AChannelThatFails_LeavesNoFaultedTaskUnobserved_OnceTheApplicationObservedItsFailure()
+    {
+        var unobserved = new List<Exception>();
+        void OnUnobserved(object? sender, UnobservedTaskExceptionEventArgs e)
+        {
+            lock (unobserved)
+            {
+                unobserved.AddRange(e.Exception.InnerExceptions);
+            }
+        }
+
+        Exception? caught = null;
+        TaskScheduler.UnobservedTaskException += OnUnobserved;
+        try
+        {
+            caught = await FailOneChannelAsync();
+            for (int i = 0; i < 3; i++)
+            {
+                GC.Collect();
+                GC.WaitForPendingFinalizers();
+            }
+        }
+        finally
+        {
+            TaskScheduler.UnobservedTaskException -= OnUnobserved;
+        }
+
+        caught.Should().BeOfType<FastSerializationException>();
+        lock (unobserved)
+        {
+            // Other tests run beside this one: only a report of this channel's own failure counts.
+            unobserved.Should().NotContain(e => ReferenceEquals(e, caught), "the application saw the failure through ReadAllAsync and Completion; nothing should report it again as unobserved");
+        }
+    }
+
+    /// <summary>A channel whose peer sends a record length past the limit after the handshake; returns what ReadAllAsync threw, with Completion observed too.</summary>
+    private static async Task<Exception?> FailOneChannelAsync()
+    {
+        var toA = new System.IO.Pipelines.Pipe();
+        var toB = new System.IO.Pipelines.Pipe();
+        Task<IpcChannel> openA = IpcChannel.CreateAsync(toA.Reader, toB.Writer, Registry.Create());
+        Task<IpcChannel> openB = IpcChannel.CreateAsync(toB.Reader, toA.Writer, Registry.Create());
+        await using IpcChannel a = await openA.WaitAsync(Timeout);
+        await using IpcChannel b = await openB.WaitAsync(Timeout);
+        await toA.Writer.WriteAsync(new byte[] { 0xFF, 0xFF, 0xFF, 0x7F, 0x01 }); // B is idle: its writer is free
+        Exception? caught = null;
+        try
+        {
+            await foreach (object unused in a.ReadAllAsync(new CancellationTokenSource(Timeout).Token))
+            {
+            }
+        }
+        catch (FastSerializationException ex)
+        {
+            caught = ex;
+        }
+
+        Func<Task> completion = () => a.Completion.WaitAsync(Timeout);
+        await completion.Should().ThrowAsync<Exception>();
+        return caught;
+    }
+
     private static Exception? Record(Action action)
     {
         try
