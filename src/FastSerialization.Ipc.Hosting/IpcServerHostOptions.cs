@@ -14,13 +14,14 @@ public sealed class IpcServerHostOptions
     /// <summary>The settings of every accepted channel, or null for the defaults.</summary>
     public IpcChannelOptions? ChannelOptions { get; set; }
 
-    /// <summary>How many clients may be in their handshake at once (<see cref="IpcServer.MaxPendingHandshakes"/>), or null for the server's default.</summary>
+    /// <summary>How many clients may be in their handshake at once (<see cref="IpcServer.MaxPendingHandshakes"/>): at least 1, or null for the server's default.</summary>
     public int? MaxPendingHandshakes { get; set; }
 
     /// <summary>
     /// How long stopping the host waits for the channels' handlers to return once their token was canceled,
     /// before it closes their channels under them. Default 5 seconds (the host's own shutdown timeout still
-    /// bounds the whole stop).
+    /// bounds the whole stop). Zero or more (up to 49 days), or <see cref="System.Threading.Timeout.InfiniteTimeSpan"/>;
+    /// <see cref="IpcHostingServiceCollectionExtensions.AddIpcServer"/> refuses anything else.
     /// </summary>
     public TimeSpan HandlerStopTimeout { get; set; } = TimeSpan.FromSeconds(5);
 
@@ -29,6 +30,18 @@ public sealed class IpcServerHostOptions
         if (string.IsNullOrWhiteSpace(Name))
         {
             throw new InvalidOperationException("An IPC server added with AddIpcServer needs a Name (IpcServerHostOptions.Name).");
+        }
+
+        if (MaxPendingHandshakes is < 1)
+        {
+            throw new InvalidOperationException($"The IPC server '{Name}' allows {MaxPendingHandshakes} handshakes at once (IpcServerHostOptions.MaxPendingHandshakes): at least one, or null for the server's default.");
+        }
+
+        // What Task.WaitAsync accepts: 0 to about 49 days, or Timeout.InfiniteTimeSpan.
+        if (HandlerStopTimeout != System.Threading.Timeout.InfiniteTimeSpan
+            && (HandlerStopTimeout < TimeSpan.Zero || HandlerStopTimeout.TotalMilliseconds > uint.MaxValue - 1))
+        {
+            throw new InvalidOperationException($"The IPC server '{Name}' waits {HandlerStopTimeout} for its handlers when stopping (IpcServerHostOptions.HandlerStopTimeout): zero or more, up to 49 days, or Timeout.InfiniteTimeSpan.");
         }
     }
 }

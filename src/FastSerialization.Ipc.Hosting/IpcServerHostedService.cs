@@ -9,7 +9,7 @@ using Microsoft.Extensions.Logging;
 namespace FastSerialization.Ipc.Hosting;
 
 /// <summary>One <see cref="IpcServer"/> as a hosted service: accepts, hands every channel to the handler, logs, stops cleanly.</summary>
-internal sealed partial class IpcServerHostedService : IHostedService, IAsyncDisposable
+internal sealed partial class IpcServerHostedService : IHostedService, IAsyncDisposable, IDisposable
 {
     private readonly IpcServerHostOptions _options;
     private readonly Func<IpcChannel, CancellationToken, Task> _handleChannel;
@@ -31,9 +31,18 @@ internal sealed partial class IpcServerHostedService : IHostedService, IAsyncDis
     public Task StartAsync(CancellationToken cancellationToken)
     {
         IpcServer server = IpcServer.Listen(_options.Name, _formatter(), _options.Transport, _options.ChannelOptions);
-        if (_options.MaxPendingHandshakes is int pending)
+        try
         {
-            server.MaxPendingHandshakes = pending;
+            if (_options.MaxPendingHandshakes is int pending)
+            {
+                server.MaxPendingHandshakes = pending;
+            }
+        }
+        catch
+        {
+            // Not started: the name is given back, or nothing in the process could listen under it again.
+            server.DisposeAsync().AsTask().GetAwaiter().GetResult();
+            throw;
         }
 
         server.HandshakeFailed += error => LogHandshakeRefused(_logger, _options.Name, error.Message, error);
@@ -123,6 +132,9 @@ internal sealed partial class IpcServerHostedService : IHostedService, IAsyncDis
 
         _stopping.Dispose();
     }
+
+    /// <summary>For a container disposed synchronously (a <c>ServiceProvider</c>'s <c>Dispose</c>): the same as <see cref="DisposeAsync"/>, waited for.</summary>
+    public void Dispose() => DisposeAsync().AsTask().GetAwaiter().GetResult();
 
     [LoggerMessage(EventId = 1, Level = LogLevel.Information, Message = "IPC server '{Name}' listens ({Transport}) at {Address}.")]
     private static partial void LogListening(ILogger logger, string name, IpcTransport transport, string address);

@@ -144,6 +144,55 @@ public class HostedServerTests
         await start.Should().ThrowAsync<InvalidOperationException>().WithMessage("*CustomBinaryFormatter*");
     }
 
+    [Theory]
+    [InlineData(0, 5.0, "MaxPendingHandshakes")]
+    [InlineData(-1, 5.0, "MaxPendingHandshakes")]
+    [InlineData(null, -5.0, "HandlerStopTimeout")]
+    [InlineData(null, 60.0 * 24 * 3600, "HandlerStopTimeout")]
+    public void ASettingTheServerCouldNotRunWith_IsRefusedWhenAdded(int? pending, double stopSeconds, string named)
+    {
+        var services = new ServiceCollection();
+        Action add = () => services.AddIpcServer(
+            o =>
+            {
+                o.Name = UniqueName("bad");
+                o.MaxPendingHandshakes = pending;
+                o.HandlerStopTimeout = TimeSpan.FromSeconds(stopSeconds);
+            },
+            EchoAsync);
+        add.Should().Throw<InvalidOperationException>().WithMessage($"*IpcServerHostOptions.{named}*");
+        services.Should().BeEmpty("nothing is added for a server that could not run");
+    }
+
+    [Fact(Timeout = 120_000)]
+    public async Task AnInfiniteOrZeroStopTimeout_IsAccepted_AndStopsTheHost()
+    {
+        foreach (TimeSpan wait in new[] { System.Threading.Timeout.InfiniteTimeSpan, TimeSpan.Zero })
+        {
+            var logs = new LogCollector();
+            using IHost host = BuildHost(logs, services => services.AddIpcServer(o => { o.Name = UniqueName("wait"); o.HandlerStopTimeout = wait; o.MaxPendingHandshakes = 1; }, EchoAsync));
+            await host.StartAsync().WaitAsync(Timeout);
+            await host.StopAsync().WaitAsync(Timeout);
+        }
+    }
+
+    [Fact(Timeout = 120_000)]
+    public async Task AContainerDisposedSynchronously_ClosesTheServer_AndGivesItsNameBack()
+    {
+        string name = UniqueName("sync");
+        var services = new ServiceCollection();
+        services.AddSingleton(Registry.Create());
+        services.AddIpcServer(o => o.Name = name, EchoAsync);
+        ServiceProvider provider = services.BuildServiceProvider();
+        IHostedService hosted = provider.GetRequiredService<IHostedService>();
+        await hosted.StartAsync(CancellationToken.None);
+
+        Action dispose = provider.Dispose;
+        dispose.Should().NotThrow("a ServiceProvider disposed with Dispose (not DisposeAsync) disposes its singletons synchronously");
+        await using IpcServer again = IpcServer.Listen(name, Registry.Create());
+        again.Name.Should().Be(name);
+    }
+
     [Fact]
     public void AServerWithoutAName_IsRefusedWhenAdded()
     {
