@@ -104,8 +104,17 @@ internal static class DiagnosticDescriptors
         DiagnosticSeverity.Info,
         isEnabledByDefault: true);
 
+    public static readonly DiagnosticDescriptor HiddenMember = new(
+        "FSG013",
+        "Member hides a serialized member of a base type",
+        "Member '{0}' of '{1}' hides member '{0}' of '{2}', which is serialized too; the generated code reaches members by name, so the base's value would be lost: rename one of them, or mark one [BinaryIgnore]",
+        Category,
+        DiagnosticSeverity.Error,
+        isEnabledByDefault: true);
+
     public static DiagnosticDescriptor ById(string id) => id switch
     {
+        "FSG013" => HiddenMember,
         "FSG010" => NotFixedWidthMember,
         "FSG011" => FixedLayoutOnClass,
         "FSG012" => FixedLayoutCopiedByElement,

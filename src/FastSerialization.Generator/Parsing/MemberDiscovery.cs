@@ -28,15 +28,45 @@ internal static class MemberDiscovery
             {
                 cancellationToken.ThrowIfCancellationRequested();
                 FoundMember? m = Consider(declaring, member, inherited);
-                if (m is not null)
+                if (m is null || IsOverrideOfFound(member, found))
                 {
-                    found.Add(m);
+                    // An override is the member a base type declared and serializes already: once, in the base's place.
+                    continue;
                 }
+
+                found.Add(m);
             }
         }
 
         return found;
     }
+
+    /// <summary>
+    /// Reports FSG013 for a member that hides (<c>new</c>) a serialized member of a base type: the generated code reaches
+    /// members by name (<c>this.A</c>), which is the derived one, so the base's value would be lost (or the code would
+    /// not compile, when the types differ).
+    /// </summary>
+    public static void ReportHidden(List<FoundMember> found, ParseContext parse)
+    {
+        for (int i = 0; i < found.Count; i++)
+        {
+            for (int j = i + 1; j < found.Count; j++)
+            {
+                if (found[i].Symbol.Name == found[j].Symbol.Name)
+                {
+                    parse.Report(
+                        "FSG013",
+                        found[j].Location,
+                        found[j].Symbol.Name,
+                        found[j].Symbol.ContainingType.Name,
+                        found[i].Symbol.ContainingType.ToDisplayString());
+                }
+            }
+        }
+    }
+
+    private static bool IsOverrideOfFound(ISymbol member, List<FoundMember> found) =>
+        member.IsOverride && found.Exists(f => f.Symbol.Name == member.Name);
 
     private static FoundMember? Consider(INamedTypeSymbol declaring, ISymbol member, bool inherited)
     {

@@ -31,7 +31,9 @@ internal static class Parser
         bool userWrite = Symbols.HasUserMethod(type, "WriteDataTo", "FastBinaryWriter");
         bool userRead = Symbols.HasUserMethod(type, "SetDataFrom", "FastBinaryReader");
 
-        List<FoundMember> found = MemberOrder.Apply(MemberDiscovery.Find(type, cancellationToken), parse);
+        List<FoundMember> discovered = MemberDiscovery.Find(type, cancellationToken);
+        MemberDiscovery.ReportHidden(discovered, parse);
+        List<FoundMember> found = MemberOrder.Apply(discovered, parse);
         bool fixedLayout = FixedLayouts.AskedFor(type);
         List<MemberModel> members = ShapeParser.DescribeMembers(found, parse, compact: !fixedLayout);
         ConstructionModel? construction = userRead ? null : ConstructorMatcher.Match(found, parse);

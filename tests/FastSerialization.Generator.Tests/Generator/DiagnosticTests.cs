@@ -413,3 +413,43 @@ public class FSG012_FixedLayoutCopiedByElementTests
         fixedRun.Sources.Should().ContainSingle().Which.SourceText.ToString().Should().Contain(", true)]");
     }
 }
+
+public class FSG013_HiddenMemberTests
+{
+    [Theory]
+    [InlineData("int")] // the base's value was silently lost
+    [InlineData("long")] // the generated code did not compile (CS1503)
+    public void AMemberHidingASerializedBaseMember_IsReportedAtIt(string type)
+    {
+        string source = "using FastSerialization;\n[BinarySerializable]\npublic partial class HideBase\n{\n    public int A { get; set; }\n}\n[BinarySerializable]\npublic sealed partial class HideDerived : HideBase\n{\n    public new " + type + " A { get; set; }\n    public int B { get; set; }\n}\n";
+        GeneratorRun run = GeneratorHarness.Run(source);
+        Diagnostic d = run.GeneratorDiagnostics.Should().ContainSingle().Which;
+        d.Id.Should().Be("FSG013");
+        d.Severity.Should().Be(DiagnosticSeverity.Error);
+        d.GetMessage(System.Globalization.CultureInfo.InvariantCulture).Should().Contain("'A' of 'HideDerived' hides member 'A' of 'HideBase'");
+        d.Location.GetLineSpan().StartLinePosition.Line.Should().Be(9, "it is reported at the hiding member");
+        run.Sources.Should().ContainSingle("the base alone is generated").Which.HintName.Should().Contain("HideBase");
+    }
+
+    [Fact]
+    public void AHiddenMemberThatIsIgnoredOnOneSide_IsFine()
+    {
+        const string source = """
+            using FastSerialization;
+            [BinarySerializable]
+            public partial class HideBase
+            {
+                public int A { get; set; }
+            }
+            [BinarySerializable]
+            public sealed partial class HideDerived : HideBase
+            {
+                [BinaryIgnore]
+                public new int A { get; set; }
+            }
+            """;
+        GeneratorRun run = GeneratorHarness.Run(source);
+        run.GeneratorDiagnostics.Should().BeEmpty();
+        run.Sources.Should().HaveCount(2);
+    }
+}

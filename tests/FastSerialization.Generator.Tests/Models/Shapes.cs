@@ -138,6 +138,26 @@ public partial class Zoo
     public List<Animal>? All { get; set; }
 }
 
+/// <summary>A virtual member of a base and its override: one member, written once in the base's place.</summary>
+[BinarySerializable]
+public partial class VirtualBase
+{
+    public virtual int Level { get; set; }
+
+    public string? Label { get; set; }
+}
+
+[BinarySerializable]
+public sealed partial class OverridingDerived : VirtualBase
+{
+    private int _level;
+
+    /// <summary>Stores the level doubled, to show that the override (not a second copy) is what is written and read.</summary>
+    public override int Level { get => _level / 2; set => _level = value * 2; }
+
+    public int Extra { get; set; }
+}
+
 /// <summary>A self-referencing type, for the depth limit.</summary>
 [BinarySerializable]
 public sealed partial class Node

@@ -10,6 +10,22 @@ namespace FastSerialization.Generator.Tests.Runtime;
 public class RoundTripTests
 {
     [Fact]
+    public void AnOverriddenBaseMember_IsOneMember_WrittenOnceInTheBasesPlace()
+    {
+        typeof(OverridingDerived).GetCustomAttributes(typeof(BinaryLayoutAttribute), false).Should().ContainSingle()
+            .Which.Should().BeOfType<BinaryLayoutAttribute>().Which.GetMembers().Should().Equal("VarInt32", "String", "VarInt32");
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register<OverridingDerived>(1);
+        var value = new OverridingDerived { Level = 300, Label = "top", Extra = 7 };
+
+        byte[] bytes = formatter.SerializeToArray(value);
+
+        // Header (5), Level 300 as a zigzag varint (2), "top" (1 + 3), Extra (1).
+        bytes.Should().HaveCount(12);
+        formatter.Deserialize<OverridingDerived>(bytes).Should().BeEquivalentTo(value);
+    }
+
+    [Fact]
     public void Customer_RegisteredAndNothingElse_RoundTrips()
     {
         var formatter = new CustomBinaryFormatter();
