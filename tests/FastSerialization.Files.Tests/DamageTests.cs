@@ -12,6 +12,7 @@ namespace FastSerialization.Files.Tests;
 public class DamageTests
 {
     private const int RecordTotal = 60;
+    private const int BlockHeaderSize = 32;
 
     [Theory]
     [InlineData(RecordFileCompression.None)]
@@ -152,7 +153,7 @@ public class DamageTests
             .Should().Throw<RecordFileCorruptedException>().Which;
         error.BlockIndex.Should().Be(block);
         error.FileOffset.Should().Be(blocks[block]);
-        error.Message.Should().Contain("checksum is wrong").And.Contain($"a whole block follows at offset {blocks[^1]}");
+        error.Message.Should().Contain("its checksum is wrong").And.Contain($"a block header follows where it ends, at offset {blocks[^1]}");
         FluentActions.Invoking(() => RecordFileWriter.Open(path, TestChild.Records.NewFormatter(), options).Dispose())
             .Should().Throw<RecordFileCorruptedException>().Which.BlockIndex.Should().Be(block);
         File.ReadAllBytes(path).Should().Equal(bytes, "a writer never cuts a whole block");
@@ -200,6 +201,64 @@ public class DamageTests
         }
 
         TestFiles.ShouldHoldExactly(path, RecordTotal);
+    }
+
+    [Fact]
+    public void TheLastBlockDamaged_WithAnIndexCoveringEveryBlock_IsATornTailAsWithoutTheIndex()
+    {
+        using var dir = new TempDirectory();
+        string path = dir.File("indexed");
+        var options = new RecordFileWriterOptions { BlockSize = 400, WriteIndex = true };
+        TestFiles.Write(path, RecordTotal, options);
+        File.Exists(path + ".fsidx").Should().BeTrue();
+        List<long> blocks = TestFiles.BlockOffsets(path);
+        long lastStart = blocks[^1];
+        long recordsBeforeLast = TestFiles.FirstRecordOfLastBlock(path);
+        byte[] bytes = File.ReadAllBytes(path);
+        bytes[(int)lastStart + BlockHeaderSize + 3] ^= 0x10; // a body byte of the last block: only its checksum tells
+        File.WriteAllBytes(path, bytes);
+
+        using (RecordFileReader reader = RecordFileReader.Open(path, TestChild.Records.NewFormatter()))
+        {
+            reader.IndexUsed.Should().BeTrue("the index is whole and names the blocks where they are");
+            reader.Recovery.DroppedBytes.Should().Be(bytes.Length - lastStart, "the index is a hint: the last block's checksum is read all the same");
+            ReadAllChecked(reader).Should().Be(recordsBeforeLast);
+        }
+
+        using (RecordFileWriter writer = RecordFileWriter.Open(path, TestChild.Records.NewFormatter(), options))
+        {
+            writer.Recovery.DroppedBytes.Should().Be(bytes.Length - lastStart);
+            for (long n = recordsBeforeLast; n < RecordTotal; n++)
+            {
+                TestChild.Records.Append(writer, n);
+            }
+        }
+
+        TestFiles.ShouldHoldExactly(path, RecordTotal);
+    }
+
+    [Fact]
+    public void TheBlockBeforeATornLastBlockDamaged_IsCorruption_NotATornTailOfTwoBlocks()
+    {
+        using var dir = new TempDirectory();
+        string path = dir.File("two");
+        var options = new RecordFileWriterOptions { BlockSize = 400, WriteIndex = false };
+        TestFiles.Write(path, RecordTotal, options);
+        List<long> blocks = TestFiles.BlockOffsets(path);
+        long lastStart = blocks[^1];
+        byte[] bytes = File.ReadAllBytes(path);
+        bytes[(int)blocks[^2] + BlockHeaderSize + 3] ^= 0x10; // a body byte of the block before the last
+        byte[] cut = bytes.AsSpan(0, (int)lastStart + BlockHeaderSize + 5).ToArray(); // and the last one cut short
+        File.WriteAllBytes(path, cut);
+
+        // A crash tears at most the block it was writing; a bad checksum before the last block is corruption (WIRE-FORMAT 7).
+        var error = FluentActions.Invoking(() => RecordFileReader.Open(path, TestChild.Records.NewFormatter()).Dispose())
+            .Should().Throw<RecordFileCorruptedException>().Which;
+        error.BlockIndex.Should().Be(blocks.Count - 2);
+        error.FileOffset.Should().Be(blocks[^2]);
+        FluentActions.Invoking(() => RecordFileWriter.Open(path, TestChild.Records.NewFormatter(), options).Dispose())
+            .Should().Throw<RecordFileCorruptedException>();
+        File.ReadAllBytes(path).Should().Equal(cut, "a writer changes nothing in a corrupted file");
     }
 
     [Fact]

@@ -17,20 +17,26 @@ internal static class BlockWalker
 
     private static ReadOnlySpan<byte> BlockMagic => new byte[] { 0x46, 0x53, 0x42, 0x4B };
 
-    /// <summary>Adds to <paramref name="map"/> every whole block after its end; returns the bytes of a torn tail (0 if none).</summary>
-    /// <exception cref="RecordFileCorruptedException">A damaged block is followed by a whole one.</exception>
+    /// <summary>
+    /// Adds to <paramref name="map"/> the whole blocks after its end and checks the last block's checksum (the index may
+    /// have covered every block); returns the bytes of a torn tail (0 if none), which may begin at a block the map held.
+    /// </summary>
+    /// <exception cref="RecordFileCorruptedException">The damage is not a torn tail (docs/FORMAT.md 9.4).</exception>
     public static long Walk(SafeFileHandle handle, BlockMap map, long fileLength, string path, ref long fileReads)
     {
         byte[] headerBytes = new byte[BlockHeader.Size];
+        bool lastChecked = false; // the checksum of the map's last block was read by this walk
         while (true)
         {
             long offset = map.End;
             if (offset == fileLength)
             {
-                return 0;
+                return lastChecked || map.Count == 0 ? 0 : CheckLastBlock(handle, map, fileLength, path, ref fileReads);
             }
 
             string? problem;
+            bool headerHere = false; // a block header (of any first record) starts at offset
+            bool mayBeWhole = false; // ... and the block there may be whole: only its first record number is wrong
             if (fileLength - offset < BlockHeader.Size)
             {
                 problem = "a block header cut short";
@@ -42,6 +48,7 @@ internal static class BlockWalker
                 problem = BlockHeader.TryParse(headerBytes, map.RecordCount, out BlockHeader header);
                 if (problem is null)
                 {
+                    headerHere = true;
                     long end = offset + BlockHeader.Size + header.StoredLength;
                     if (end > fileLength)
                     {
@@ -54,6 +61,7 @@ internal static class BlockWalker
                     else
                     {
                         map.Add(offset, header.FirstRecord, header.RecordCount, header.StoredLength);
+                        lastChecked = end == fileLength;
                         continue;
                     }
                 }
@@ -64,45 +72,72 @@ internal static class BlockWalker
                         map.Count,
                         offset);
                 }
+                else
+                {
+                    mayBeWhole = BlockHeader.TryParse(headerBytes, -1, out _) is null;
+                    headerHere = mayBeWhole || BlockHeader.HasUnknownCompression(headerBytes, out _, out _);
+                }
             }
 
-            return StoppedAt(handle, map, offset, fileLength, problem, path, ref fileReads);
+            return StoppedAt(handle, map, offset, fileLength, problem, headerHere, mayBeWhole, path, ref fileReads);
         }
     }
 
+    /// <summary>The walk found every block (the index covered them): the last one's checksum is read as the walk would have.</summary>
+    private static long CheckLastBlock(SafeFileHandle handle, BlockMap map, long fileLength, string path, ref long fileReads)
+    {
+        int last = map.Count - 1;
+        long offset = map.Offset(last);
+        if (BlockMatches(handle, map, last, ref fileReads))
+        {
+            return 0;
+        }
+
+        map.TruncateAt(last);
+        return StoppedAt(handle, map, offset, fileLength, "the last block's checksum is wrong", headerHere: true, mayBeWhole: false, path, ref fileReads);
+    }
+
     /// <summary>
-    /// The walk stopped at <paramref name="offset"/>. The block before it becomes the last one, the one a writer appends
-    /// after, so its checksum is read now (the walk reads only the last block's): when it is wrong, the damage starts
-    /// there (a length that shrank inside it, or a record count that no longer leads to the next block's first record).
+    /// The walk stopped at <paramref name="offset"/>. The block before it would become the last one, the one a writer
+    /// appends after, so its checksum is read now (the walk reads only the last block's). When it is wrong and no block
+    /// header starts where it ends, the damage starts there (a stored length that shrank inside it): the search for a
+    /// whole block runs from it. When it is wrong and a block header does start there, two blocks are damaged, which a
+    /// crash does not do (it tears at most the block it was writing): corruption of the block before.
     /// </summary>
-    private static long StoppedAt(SafeFileHandle handle, BlockMap map, long offset, long fileLength, string problem, string path, ref long fileReads)
+    private static long StoppedAt(SafeFileHandle handle, BlockMap map, long offset, long fileLength, string problem, bool headerHere, bool mayBeWhole, string path, ref long fileReads)
     {
         if (map.Count > 0)
         {
             int previous = map.Count - 1;
             long previousOffset = map.Offset(previous);
-            byte[] previousHeader = new byte[BlockHeader.Size];
-            fileReads++;
-            if (RandomAccess.Read(handle, previousHeader, previousOffset) != BlockHeader.Size
-                || !BodyMatches(handle, previousHeader, previousOffset, map.StoredLength(previous), ref fileReads))
+            if (!BlockMatches(handle, map, previous, ref fileReads))
             {
+                if (headerHere)
+                {
+                    throw new RecordFileCorruptedException(
+                        $"'{path}' is corrupted: block {previous} at offset {previousOffset}: its checksum is wrong, and a block header follows where it ends, at offset {offset} ({problem}), so this is not a torn tail.",
+                        previous,
+                        previousOffset);
+                }
+
                 map.TruncateAt(previous);
-                return Classify(handle, map, previousOffset, fileLength, $"its checksum is wrong (the walk stopped after it: {problem})", path, ref fileReads);
+                return Classify(handle, map, previousOffset, fileLength, $"its checksum is wrong (the walk stopped after it: {problem})", fromItself: false, path, ref fileReads);
             }
         }
 
-        return Classify(handle, map, offset, fileLength, problem, path, ref fileReads);
+        return Classify(handle, map, offset, fileLength, problem, fromItself: mayBeWhole, path, ref fileReads);
     }
 
     /// <summary>
     /// The bytes from <paramref name="offset"/> on are damaged: a torn tail when no whole block (a valid header whose
-    /// body fits and matches its checksum) starts there or after, else corruption of the block at <paramref name="offset"/>.
-    /// The block at <paramref name="offset"/> itself counts: one that is whole but does not follow the block before it
-    /// (its first record number) is not a torn tail either.
+    /// body fits and matches its checksum) starts after it, else corruption of the block at <paramref name="offset"/>.
+    /// With <paramref name="fromItself"/> the block at <paramref name="offset"/> counts too: one that is whole but does
+    /// not follow the block before it (its first record number) is not a torn tail either. Without it, that block is
+    /// left out of the search: a reader that follows a writer may find it whole now, finished since the walk read it.
     /// </summary>
-    private static long Classify(SafeFileHandle handle, BlockMap map, long offset, long fileLength, string problem, string path, ref long fileReads)
+    private static long Classify(SafeFileHandle handle, BlockMap map, long offset, long fileLength, string problem, bool fromItself, string path, ref long fileReads)
     {
-        long found = FindWholeBlockFrom(handle, offset, fileLength, ref fileReads, out bool gaveUp);
+        long found = FindWholeBlockFrom(handle, fromItself ? offset : offset + 1, fileLength, ref fileReads, out bool gaveUp);
         if (found < 0 && !gaveUp)
         {
             return fileLength - offset;
@@ -117,6 +152,23 @@ internal static class BlockWalker
             $"'{path}' is corrupted: block {map.Count} at offset {offset}: {problem}, and {after}, so this is not a torn tail.",
             map.Count,
             offset);
+    }
+
+    /// <summary>True when block <paramref name="block"/> of the map has a header and body whose checksum matches (one read).</summary>
+    private static bool BlockMatches(SafeFileHandle handle, BlockMap map, int block, ref long fileReads)
+    {
+        int length = BlockHeader.Size + map.StoredLength(block);
+        byte[] bytes = ArrayPool<byte>.Shared.Rent(length);
+        try
+        {
+            fileReads++;
+            int read = RandomAccess.Read(handle, bytes.AsSpan(0, length), map.Offset(block));
+            return read == length && BlockHeader.ChecksumMatches(bytes.AsSpan(0, BlockHeader.Size), bytes.AsSpan(BlockHeader.Size, length - BlockHeader.Size));
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(bytes);
+        }
     }
 
     /// <summary>
