@@ -107,7 +107,7 @@ internal static class DiagnosticDescriptors
     public static readonly DiagnosticDescriptor HiddenMember = new(
         "FSG013",
         "Member hides a serialized member of a base type",
-        "Member '{0}' of '{1}' hides member '{0}' of '{2}', which is serialized too; the generated code reaches members by name, so the base's value would be lost: rename one of them, or mark one [BinaryIgnore]",
+        "Member '{0}' of '{1}' hides member '{0}' of '{2}', which is serialized; the generated code reaches members by name, so the base's value would be lost: rename one of them, or mark the base's [BinaryIgnore]",
         Category,
         DiagnosticSeverity.Error,
         isEnabledByDefault: true);

@@ -28,13 +28,10 @@ internal static class MemberDiscovery
             {
                 cancellationToken.ThrowIfCancellationRequested();
                 FoundMember? m = Consider(declaring, member, inherited);
-                if (m is null || IsOverrideOfFound(member, found))
+                if (m is not null)
                 {
-                    // An override is the member a base type declared and serializes already: once, in the base's place.
-                    continue;
+                    found.Add(m);
                 }
-
-                found.Add(m);
             }
         }
 
@@ -42,31 +39,33 @@ internal static class MemberDiscovery
     }
 
     /// <summary>
-    /// Reports FSG013 for a member that hides (<c>new</c>) a serialized member of a base type: the generated code reaches
-    /// members by name (<c>this.A</c>), which is the derived one, so the base's value would be lost (or the code would
-    /// not compile, when the types differ).
+    /// Reports FSG013 for each member of <paramref name="type"/> or of a base between it and a serialized base member
+    /// that hides that member (<c>new</c>, or any member of the same name that is not an override), serialized or not:
+    /// the generated code reaches members by name (<c>this.A</c>), which is the hiding one, so the base's value would be
+    /// lost (or the generated code would not compile, when the types differ).
     /// </summary>
-    public static void ReportHidden(List<FoundMember> found, ParseContext parse)
+    public static void ReportHidden(INamedTypeSymbol type, List<FoundMember> found, ParseContext parse)
     {
-        for (int i = 0; i < found.Count; i++)
+        foreach (FoundMember member in found)
         {
-            for (int j = i + 1; j < found.Count; j++)
+            INamedTypeSymbol declaring = member.Symbol.ContainingType;
+            for (INamedTypeSymbol? below = type; below is not null && !SymbolEqualityComparer.Default.Equals(below, declaring); below = below.BaseType)
             {
-                if (found[i].Symbol.Name == found[j].Symbol.Name)
+                foreach (ISymbol hiding in below.GetMembers(member.Symbol.Name))
                 {
-                    parse.Report(
-                        "FSG013",
-                        found[j].Location,
-                        found[j].Symbol.Name,
-                        found[j].Symbol.ContainingType.Name,
-                        found[i].Symbol.ContainingType.ToDisplayString());
+                    if (!hiding.IsOverride && !hiding.IsImplicitlyDeclared)
+                    {
+                        parse.Report(
+                            "FSG013",
+                            LocationInfo.From(hiding.Locations.FirstOrDefault()),
+                            hiding.Name,
+                            below.ToDisplayString(),
+                            declaring.ToDisplayString());
+                    }
                 }
             }
         }
     }
-
-    private static bool IsOverrideOfFound(ISymbol member, List<FoundMember> found) =>
-        member.IsOverride && found.Exists(f => f.Symbol.Name == member.Name);
 
     private static FoundMember? Consider(INamedTypeSymbol declaring, ISymbol member, bool inherited)
     {

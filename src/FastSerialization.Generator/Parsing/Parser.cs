@@ -32,7 +32,7 @@ internal static class Parser
         bool userRead = Symbols.HasUserMethod(type, "SetDataFrom", "FastBinaryReader");
 
         List<FoundMember> discovered = MemberDiscovery.Find(type, cancellationToken);
-        MemberDiscovery.ReportHidden(discovered, parse);
+        MemberDiscovery.ReportHidden(type, discovered, parse);
         List<FoundMember> found = MemberOrder.Apply(discovered, parse);
         bool fixedLayout = FixedLayouts.AskedFor(type);
         List<MemberModel> members = ShapeParser.DescribeMembers(found, parse, compact: !fixedLayout);

@@ -431,25 +431,36 @@ public class FSG013_HiddenMemberTests
         run.Sources.Should().ContainSingle("the base alone is generated").Which.HintName.Should().Contain("HideBase");
     }
 
+    [Theory]
+    [InlineData("[BinaryIgnore] public new int A { get; set; }")] // not serialized, yet this.A is it
+    [InlineData("private new long A;")]
+    public void AHidingMemberThatIsNotSerialized_IsReportedToo(string hiding)
+    {
+        string source = "using FastSerialization;\n[BinarySerializable]\npublic partial class HideBase\n{\n    public int A { get; set; }\n}\n[BinarySerializable]\npublic sealed partial class HideDerived : HideBase\n{\n    " + hiding + "\n}\n";
+        GeneratorRun run = GeneratorHarness.Run(source);
+        run.GeneratorDiagnostics.Should().ContainSingle().Which.Id.Should().Be("FSG013");
+    }
+
     [Fact]
-    public void AHiddenMemberThatIsIgnoredOnOneSide_IsFine()
+    public void AHiddenBaseMemberThatIsIgnored_IsFine()
     {
         const string source = """
             using FastSerialization;
             [BinarySerializable]
             public partial class HideBase
             {
+                [BinaryIgnore]
                 public int A { get; set; }
             }
             [BinarySerializable]
             public sealed partial class HideDerived : HideBase
             {
-                [BinaryIgnore]
                 public new int A { get; set; }
             }
             """;
         GeneratorRun run = GeneratorHarness.Run(source);
         run.GeneratorDiagnostics.Should().BeEmpty();
         run.Sources.Should().HaveCount(2);
+        run.CompilationDiagnostics.Should().BeEmpty();
     }
 }

@@ -138,7 +138,7 @@ public partial class Zoo
     public List<Animal>? All { get; set; }
 }
 
-/// <summary>A virtual member of a base and its override: one member, written once in the base's place.</summary>
+/// <summary>A virtual member of a base and its override: an override does not hide (no FSG013).</summary>
 [BinarySerializable]
 public partial class VirtualBase
 {
@@ -152,7 +152,7 @@ public sealed partial class OverridingDerived : VirtualBase
 {
     private int _level;
 
-    /// <summary>Stores the level doubled, to show that the override (not a second copy) is what is written and read.</summary>
+    /// <summary>Stores the level doubled, to show that the override is what is written and read.</summary>
     public override int Level { get => _level / 2; set => _level = value * 2; }
 
     public int Extra { get; set; }
