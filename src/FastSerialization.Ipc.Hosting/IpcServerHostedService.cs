@@ -19,6 +19,7 @@ internal sealed partial class IpcServerHostedService : IHostedService, IAsyncDis
     private readonly ConcurrentDictionary<IpcChannel, Task> _channels = new();
     private IpcServer? _server;
     private Task _accepting = Task.CompletedTask;
+    private int _disposed;
 
     public IpcServerHostedService(IpcServerHostOptions options, Func<IpcChannel, CancellationToken, Task> handleChannel, Func<CustomBinaryFormatter> formatter, ILogger logger)
     {
@@ -124,6 +125,11 @@ internal sealed partial class IpcServerHostedService : IHostedService, IAsyncDis
 
     public async ValueTask DisposeAsync()
     {
+        if (Interlocked.Exchange(ref _disposed, 1) != 0)
+        {
+            return;
+        }
+
         _stopping.Cancel();
         if (_server is { } server)
         {

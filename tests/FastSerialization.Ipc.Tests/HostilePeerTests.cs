@@ -434,7 +434,8 @@ public class HostilePeerTests
             uint version = reader.ReadVarUInt32();
             string path = reader.ReadString()!;
             long size = SharedMemoryFile.FileSize((int)reader.ReadVarUInt32());
-            SealedMemory.IsDescriptorPath(path).Should().BeTrue(path);
+            SealedMemory.IsDescriptorPath(path, out int serverProcess).Should().BeTrue(path);
+            serverProcess.Should().Be(SealedMemory.PeerProcessId(hostile), "the path names the process at the other end of the socket");
 
             using (var file = new FileStream(path, FileMode.Open, FileAccess.ReadWrite, FileShare.ReadWrite))
             {
@@ -497,11 +498,21 @@ public class HostilePeerTests
         }
 
         // A memory file the server forgot to seal.
-        using (Microsoft.Win32.SafeHandles.SafeFileHandle unsealed = SealedMemory.Create("unsealed", size, seal: false))
+        using (FileStream unsealed = SealedMemory.Create("unsealed", size, seal: false))
         {
-            string unsealedPath = SealedMemory.PathOf(unsealed);
+            string unsealedPath = SealedMemory.PathOf(unsealed.SafeFileHandle);
             Action open = () => SharedMemoryFile.Open(unsealedPath, 4096).Dispose();
             open.Should().Throw<IpcException>().WithMessage("*not a memory file sealed*");
+        }
+
+        // A sealed memory file of another process than the server the socket leads to (SO_PEERCRED).
+        using (FileStream sealedFile = SealedMemory.Create("elsewhere", size))
+        {
+            string sealedPath = SealedMemory.PathOf(sealedFile.SafeFileHandle);
+            Action elsewhere = () => SharedMemoryFile.Open(sealedPath, 4096, serverProcessId: Environment.ProcessId + 1).Dispose();
+            elsewhere.Should().Throw<IpcException>().WithMessage($"*a descriptor of process {Environment.ProcessId}, but the server is process {Environment.ProcessId + 1}*");
+            Action hidden = () => SharedMemoryFile.Open(sealedPath, 4096, serverProcessId: 0).Dispose();
+            hidden.Should().Throw<IpcException>().WithMessage("*another PID namespace*");
         }
 
         foreach (string path in new[] { "/proc/1/fd/../../etc/passwd", "/proc/1/fd/3\0", "/proc//fd/3", "/proc/1/fd/", "/dev/shm/x.ring", "/proc/1/fd/3\0.ring" })

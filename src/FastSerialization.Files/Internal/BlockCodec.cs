@@ -70,9 +70,9 @@ internal static class BlockCodec
     /// <summary>
     /// Decompresses a stored body of <paramref name="uncompressedLength"/> bytes into <paramref name="buffer"/> (from the
     /// shared pool; an empty array or one the pool gave), which is replaced by a larger one from the pool as the output
-    /// grows. Brotli and zlib have no useful bound on how much a byte decodes to, so the memory taken follows what the
-    /// data actually decodes to, never more than twice that nor more than <paramref name="uncompressedLength"/>: a block
-    /// of a few bytes that claims 64 MiB costs 64 KiB before it is refused. LZ4's claim is already bounded (255 bytes
+    /// grows. Brotli and zlib have no useful bound on how much a byte decodes to, so the buffer follows what the data
+    /// actually decodes to (doubling, up to <paramref name="uncompressedLength"/>; the pool may round a rental up): a
+    /// block of a few bytes that claims 64 MiB costs 64 KiB before it is refused. LZ4's claim is already bounded (255 bytes
     /// per stored byte) and is decoded in one buffer of its size.
     /// </summary>
     /// <returns>Null when the body decoded to exactly <paramref name="uncompressedLength"/> bytes (the first ones of

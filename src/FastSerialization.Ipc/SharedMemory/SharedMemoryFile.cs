@@ -82,9 +82,9 @@ internal sealed unsafe class SharedMemoryFile : IDisposable
         FileStream stream;
         if (OperatingSystem.IsLinux())
         {
-            SafeFileHandle memory = SealedMemory.Create("fastserialization-ring", size);
-            path = SealedMemory.PathOf(memory);
-            return Initialize(path, new FileStream(memory, FileAccess.ReadWrite, bufferSize: 0), size, capacity, owner: false);
+            FileStream memory = SealedMemory.Create("fastserialization-ring", size);
+            path = SealedMemory.PathOf(memory.SafeFileHandle);
+            return Initialize(path, memory, size, capacity, owner: false);
         }
 
         string directory = Directory();
@@ -154,12 +154,15 @@ internal sealed unsafe class SharedMemoryFile : IDisposable
     }
 
     /// <summary>Maps the ring file the server created (client side), checking where it is, its mode (on Linux, its seals) and its header.</summary>
-    public static SharedMemoryFile Open(string path, int capacity)
+    /// <param name="path">The path the server named.</param>
+    /// <param name="capacity">The capacity of each ring.</param>
+    /// <param name="serverProcessId">On Linux, the server's process as the socket gives it (<c>SO_PEERCRED</c>), which the path must name; null when unknown.</param>
+    public static SharedMemoryFile Open(string path, int capacity, int? serverProcessId = null)
     {
         long size = FileSize(capacity);
         if (OperatingSystem.IsLinux())
         {
-            return Map(path, OpenSealed(path, size), size, capacity);
+            return Map(path, OpenSealed(path, size, serverProcessId), size, capacity);
         }
 
         string directory = Directory();
@@ -189,11 +192,18 @@ internal sealed unsafe class SharedMemoryFile : IDisposable
     /// the size of the rings, or it is refused before it is mapped.
     /// </summary>
     [SupportedOSPlatform("linux")]
-    private static FileStream OpenSealed(string path, long size)
+    private static FileStream OpenSealed(string path, long size, int? serverProcessId)
     {
-        if (!SealedMemory.IsDescriptorPath(path))
+        if (!SealedMemory.IsDescriptorPath(path, out int processId))
         {
             throw new IpcException($"The server named the shared-memory file '{path}', which is not the /proc/<pid>/fd/<n> path of a sealed memory file.");
+        }
+
+        if (serverProcessId is int server && server != processId)
+        {
+            throw new IpcException(server == 0
+                ? $"The server named the shared-memory file '{path}', but its process is not visible from this one (another PID namespace): both ends of a shared-memory channel must see each other's processes."
+                : $"The server named the shared-memory file '{path}', a descriptor of process {processId}, but the server is process {server}.");
         }
 
         FileStream stream;

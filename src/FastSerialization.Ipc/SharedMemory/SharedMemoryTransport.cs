@@ -130,7 +130,7 @@ internal sealed class SharedMemoryTransport : IAsyncDisposable
                 throw new IpcHandshakeException($"The server offers shared-memory rings of layout version {version} and {capacity} bytes; this client maps version {SharedMemoryFile.LayoutVersion}, power-of-two capacities.", null);
             }
 
-            file = SharedMemoryFile.Open(path, (int)capacity);
+            file = SharedMemoryFile.Open(path, (int)capacity, OperatingSystem.IsLinux() ? SealedMemory.PeerProcessId(socket) : null);
             var body = new ArrayBufferWriter<byte>();
             var writer = new FastBinaryWriter(body);
             writer.WriteVarUInt32(SharedMemoryFile.LayoutVersion);
