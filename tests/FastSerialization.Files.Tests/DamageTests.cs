@@ -262,6 +262,30 @@ public class DamageTests
     }
 
     [Fact]
+    public void ATailOfNothingButTheBlockMagic_IsATornTail_FoundInAFewReads()
+    {
+        using var dir = new TempDirectory();
+        string path = dir.File("magic");
+        TestFiles.Write(path, 10, new RecordFileWriterOptions { WriteIndex = false });
+        long end = new FileInfo(path).Length;
+        byte[] tail = new byte[4 * 1024 * 1024];
+        for (int i = 0; i < tail.Length; i += 4)
+        {
+            "FSBK"u8.CopyTo(tail.AsSpan(i)); // a million candidates, none a valid header
+        }
+
+        using (var stream = new FileStream(path, FileMode.Append))
+        {
+            stream.Write(tail);
+        }
+
+        long reads = 0;
+        using Microsoft.Win32.SafeHandles.SafeFileHandle handle = Internal.OpenedFile.OpenForRead(path);
+        Internal.OpenedFile.Open(handle, path, TestChild.Records.NewFormatter(), ref reads).DroppedBytes.Should().Be(tail.Length);
+        reads.Should().BeLessThan(20, "the candidates' headers are read with the chunks they are in, not one read each");
+    }
+
+    [Fact]
     public void ATailOfManyBlockLikeHeadersOfAnUnknownCompression_IsCorruption_AfterABoundedSearch()
     {
         using var dir = new TempDirectory();

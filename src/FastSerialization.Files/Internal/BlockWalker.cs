@@ -186,7 +186,8 @@ internal static class BlockWalker
         {
             for (long start = offset; start <= fileLength - BlockHeader.Size; start += SearchChunk)
             {
-                int length = (int)Math.Min(SearchChunk + 3, fileLength - start);
+                // A chunk and the 32 bytes after it: every header that starts in the chunk is read with it, not once more.
+                int length = (int)Math.Min(SearchChunk + BlockHeader.Size, fileLength - start);
                 fileReads++;
                 int read = RandomAccess.Read(handle, chunk.AsSpan(0, length), start);
                 ReadOnlySpan<byte> span = chunk.AsSpan(0, read);
@@ -206,8 +207,13 @@ internal static class BlockWalker
                         break;
                     }
 
-                    fileReads++;
-                    RandomAccess.Read(handle, headerBytes, candidate);
+                    int inChunk = (int)(candidate - start);
+                    if (inChunk + BlockHeader.Size > span.Length)
+                    {
+                        break; // past what was read: only at the end of the file, where no header fits
+                    }
+
+                    span.Slice(inChunk, BlockHeader.Size).CopyTo(headerBytes);
                     int storedLength;
                     if (BlockHeader.TryParse(headerBytes, -1, out BlockHeader header) is null)
                     {
