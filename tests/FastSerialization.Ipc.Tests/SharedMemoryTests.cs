@@ -29,6 +29,11 @@ public class SharedMemoryTests
         client.Writer.Should().BeOfType<RingPipeWriter>("the formatter writes straight into the ring");
 
         RingFiles(name).Should().BeEmpty("the server removes the file's name once both sides mapped it");
+        if (OperatingSystem.IsLinux())
+        {
+            // There, the rings never had a name: a sealed memory file, reached through the server's descriptor.
+            serverSide.SharedMemoryRings!.FilePath.Should().MatchRegex($"^/proc/{Environment.ProcessId}/fd/[0-9]+$");
+        }
         await client.SendAsync(new Ping { Id = 7 });
         ((Ping)(await serverSide.ReceiveAsync().AsTask().WaitAsync(Timeout))!).Id.Should().Be(7);
         Task answer = Task.Run(async () =>
