@@ -191,16 +191,7 @@ public class DamageTests
             ReadAllChecked(reader).Should().Be(recordsBeforeLast);
         }
 
-        using (RecordFileWriter writer = RecordFileWriter.Open(path, TestChild.Records.NewFormatter(), options))
-        {
-            writer.Recovery.DroppedBytes.Should().Be(bytes.Length - lastStart);
-            for (long n = recordsBeforeLast; n < RecordTotal; n++)
-            {
-                TestChild.Records.Append(writer, n);
-            }
-        }
-
-        TestFiles.ShouldHoldExactly(path, RecordTotal);
+        WriterCutsTheTailAndAppendsTheRest(path, options, bytes.Length - lastStart, recordsBeforeLast);
     }
 
     [Fact]
@@ -225,16 +216,7 @@ public class DamageTests
             ReadAllChecked(reader).Should().Be(recordsBeforeLast);
         }
 
-        using (RecordFileWriter writer = RecordFileWriter.Open(path, TestChild.Records.NewFormatter(), options))
-        {
-            writer.Recovery.DroppedBytes.Should().Be(bytes.Length - lastStart);
-            for (long n = recordsBeforeLast; n < RecordTotal; n++)
-            {
-                TestChild.Records.Append(writer, n);
-            }
-        }
-
-        TestFiles.ShouldHoldExactly(path, RecordTotal);
+        WriterCutsTheTailAndAppendsTheRest(path, options, bytes.Length - lastStart, recordsBeforeLast);
     }
 
     [Fact]
@@ -401,6 +383,21 @@ public class DamageTests
     /// <summary>A sweep over a compressed file must meet compressed blocks (a block that does not get smaller is stored as is).</summary>
     private static void ShouldHoldBlocksOf(byte[] file, List<long> blocks, RecordFileCompression compression) =>
         blocks.Count(offset => file[offset + 12] == (byte)compression).Should().BeGreaterThan(blocks.Count / 2, $"most blocks of the swept file are {compression} blocks");
+
+    /// <summary>A writer opening the file cuts <paramref name="dropped"/> bytes, appends the records from <paramref name="recordsBeforeLast"/> on, and the file then holds every record.</summary>
+    private static void WriterCutsTheTailAndAppendsTheRest(string path, RecordFileWriterOptions options, long dropped, long recordsBeforeLast)
+    {
+        using (RecordFileWriter writer = RecordFileWriter.Open(path, TestChild.Records.NewFormatter(), options))
+        {
+            writer.Recovery.DroppedBytes.Should().Be(dropped);
+            for (long n = recordsBeforeLast; n < RecordTotal; n++)
+            {
+                TestChild.Records.Append(writer, n);
+            }
+        }
+
+        TestFiles.ShouldHoldExactly(path, RecordTotal);
+    }
 
     private static long ReadAllChecked(RecordFileReader reader)
     {
