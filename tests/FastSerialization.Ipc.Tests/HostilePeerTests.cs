@@ -475,6 +475,67 @@ public class HostilePeerTests
     }
 
     [Fact]
+    public async Task AClientWhoseSetupTimedOut_CannotReachTheNextChannelsRings_TheServerClosesItsSocketBeforeItsMemoryFile()
+    {
+        if (!OperatingSystem.IsLinux())
+        {
+            return; // the rings are sealed memory files, named by descriptor number, on Linux only
+        }
+
+        // A late client opens /proc/<server>/fd/<n> after the server gave up on it. Once the server closes that
+        // descriptor, the next channel's memory file may take the same number; the late client could then map it and
+        // write its hello into another client's ring. It cannot when its socket is closed first: it answers the setup
+        // on that socket before it writes anything into the rings, and the answer then fails. So the descriptor must
+        // never be gone while the late client's socket is still open. The window this guards is short; each round
+        // watches the whole of it.
+        string name = Names.Unique("late");
+        await using IpcServer server = IpcServer.Listen(name, Registry.Create(), IpcTransport.SharedMemory, new IpcChannelOptions
+        {
+            SharedMemoryRingCapacity = 4096,
+            HandshakeTimeout = TimeSpan.FromMilliseconds(100),
+        });
+        for (int round = 0; round < 40; round++)
+        {
+            Task<IpcChannel> accept = server.AcceptAsync();
+            using Socket late = await ConnectRawAsync(server.Address);
+            byte[] header = new byte[6];
+            await ReceiveExactlyAsync(late, header);
+            byte[] body = new byte[BinaryPrimitives.ReadUInt32LittleEndian(header) - 2];
+            await ReceiveExactlyAsync(late, body);
+            var reader = new FastBinaryReader(body);
+            reader.ReadVarUInt32();
+            string path = reader.ReadString()!;
+            SealedMemory.IsDescriptorPath(path, out _).Should().BeTrue(path);
+            string memory = new FileInfo(path).LinkTarget!;
+
+            // Watch until the socket is closed: first the descriptor, then the socket, so that a descriptor seen gone
+            // with the socket seen open afterwards proves the order wrong.
+            var watch = System.Diagnostics.Stopwatch.StartNew();
+            while (true)
+            {
+                bool descriptorGone = new FileInfo(path).LinkTarget != memory;
+                bool socketClosed = late.Poll(0, SelectMode.SelectRead) && late.Available == 0;
+                if (descriptorGone)
+                {
+                    socketClosed.Should().BeTrue($"round {round}: the server let go of the memory file while the late client's socket was still open");
+                }
+
+                if (socketClosed)
+                {
+                    break;
+                }
+
+                watch.Elapsed.Should().BeLessThan(Timeout, "the server gives up on the setup after its handshake timeout");
+            }
+
+            Func<Task> accepting = () => accept.WaitAsync(Timeout);
+            await accepting.Should().ThrowAsync<IpcException>("the setup timed out");
+            Action answer = () => late.Send(new byte[] { 3, 0, 0, 0, 0, 6, 2 });
+            answer.Should().Throw<SocketException>("a late answer on a socket the server closed fails, so the late client never writes into the rings");
+        }
+    }
+
+    [Fact]
     public void AServerNamingAnythingButASealedMemoryFile_IsRefusedBeforeItIsMapped()
     {
         if (!OperatingSystem.IsLinux())

@@ -92,8 +92,11 @@ internal sealed class SharedMemoryTransport : IAsyncDisposable
         }
         catch (Exception ex)
         {
-            file?.Dispose();
+            // The socket first: once the memory file's descriptor is closed, the next channel's may take its number,
+            // and a late client could open that. It answers on this socket before it writes into the rings, so with
+            // the socket already closed its answer fails and it never touches another channel's memory.
             socket.Dispose();
+            file?.Dispose();
             throw Translate(ex, cancellationToken, settings);
         }
 
