@@ -4,6 +4,7 @@ using System.Collections.Concurrent;
 using System.IO;
 using System.IO.MemoryMappedFiles;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 using System.Threading;
 using FastSerialization.Files.Internal;
 using Microsoft.Win32.SafeHandles;
@@ -20,7 +21,9 @@ namespace FastSerialization.Files;
 /// tail is left out). Each block's CRC-32C is checked the first time the block is handed out (later scans of the same
 /// mapped file skip that work), unless the file was opened with <c>verifyChecksums: false</c> (a file already checked,
 /// or trusted). Only uncompressed blocks can be viewed.</para>
-/// <para><see cref="GetFixedBlock{T}"/> may be called from several threads at once. The views are valid until <see cref="Dispose"/>.</para>
+/// <para><see cref="GetFixedBlock{T}"/> may be called from several threads at once, and while another thread disposes the
+/// file: a call under way finishes before the memory is unmapped, a later one throws <see cref="ObjectDisposedException"/>.
+/// The views are valid until <see cref="Dispose"/>.</para>
 /// </remarks>
 public sealed unsafe class MappedRecordFile : IDisposable
 {
@@ -110,6 +113,31 @@ public sealed unsafe class MappedRecordFile : IDisposable
             throw new ArgumentOutOfRangeException(nameof(blockIndex), blockIndex, $"The file has blocks 0 to {blocks.Count - 1}.");
         }
 
+        // Holds the mapping while the block is read here: a Dispose on another thread unmaps it only after this call.
+        SafeHandle view = _view!.SafeMemoryMappedViewHandle;
+        bool held = false;
+        try
+        {
+            view.DangerousAddRef(ref held);
+        }
+        catch (ObjectDisposedException)
+        {
+            throw new ObjectDisposedException(GetType().FullName);
+        }
+
+        try
+        {
+            return ViewBlock<T>(blocks, blockIndex);
+        }
+        finally
+        {
+            view.DangerousRelease();
+        }
+    }
+
+    private FixedRecordBlock<T> ViewBlock<T>(BlockMap blocks, int blockIndex)
+        where T : unmanaged, ICustomBinarySerializable
+    {
         FixedShape shape = _shapes.GetOrAdd(typeof(T), static (_, formatter) => FixedShape.Of<T>(formatter), _formatter);
         long offset = blocks.Offset(blockIndex);
         int stored = blocks.StoredLength(blockIndex);

@@ -19,7 +19,6 @@ public sealed class FastGrpcClient
     private readonly CustomBinaryFormatter _formatter;
     private readonly RegistryDescription _description;
     private readonly ConcurrentDictionary<object, object> _methods = new();
-    private readonly Metadata _registryHeaders;
 
     /// <summary>A client over <paramref name="channel"/>.</summary>
     /// <param name="channel">The channel, for example <c>GrpcChannel.ForAddress(...)</c>.</param>
@@ -39,7 +38,6 @@ public sealed class FastGrpcClient
         _invoker = invoker ?? throw new ArgumentNullException(nameof(invoker));
         _formatter = formatter ?? throw new ArgumentNullException(nameof(formatter));
         _description = RegistryDescription.Of(formatter);
-        _registryHeaders = new Metadata { { RegistryHeaders.Fingerprint, _description.Fingerprint } };
     }
 
     /// <summary>The registry this client sends the fingerprint of.</summary>
@@ -158,8 +156,9 @@ public sealed class FastGrpcClient
     {
         if (options.Headers is null)
         {
-            // Shared: gRPC only reads the headers of a call.
-            return options.WithHeaders(_registryHeaders);
+            // A collection of this call's own: interceptors may add to the headers they find (a shared one would
+            // collect every call's additions, from several threads at once).
+            return options.WithHeaders(new Metadata { { RegistryHeaders.Fingerprint, _description.Fingerprint } });
         }
 
         var headers = new Metadata();

@@ -25,7 +25,9 @@ internal sealed class WriterLock : IDisposable
     /// <exception cref="IOException">Another writer (in this process or another) has the file open.</exception>
     public static WriterLock Acquire(string filePath)
     {
-        string path = PathOf(filePath);
+        // The lock goes beside the file the path finally names: a writer that reaches the file through a symbolic link
+        // takes the same lock as one that names it directly.
+        string path = PathOf(FinalTarget(filePath));
         try
         {
             return new WriterLock(new FileStream(path, FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.None, bufferSize: 0));
@@ -35,6 +37,18 @@ internal sealed class WriterLock : IDisposable
             throw new IOException(
                 $"Another RecordFileWriter has '{filePath}' open (it holds '{path}'): one writer per file at a time. Readers may open the file meanwhile.",
                 e);
+        }
+    }
+
+    private static string FinalTarget(string filePath)
+    {
+        try
+        {
+            return File.ResolveLinkTarget(filePath, returnFinalTarget: true)?.FullName ?? filePath;
+        }
+        catch (IOException)
+        {
+            return filePath; // no file yet (Create), or a link that leads nowhere: the path itself
         }
     }
 

@@ -80,11 +80,7 @@ public sealed class TypeRegistry
     internal void Add<[System.Diagnostics.CodeAnalysis.DynamicallyAccessedMembers(ObjectFactory.Constructors)] T>(int typeId, Func<T>? factory)
         where T : ICustomBinarySerializable
     {
-        Add(new TypeRegistration<T>(CheckId<T>(typeId), factory));
-        if (factory is not null)
-        {
-            HasFactories = true;
-        }
+        Add(new TypeRegistration<T>(CheckId<T>(typeId), factory), hasFactory: factory is not null);
     }
 
     /// <summary>
@@ -248,7 +244,7 @@ public sealed class TypeRegistry
         return typeId;
     }
 
-    private void Add(TypeRegistration registration)
+    private void Add(TypeRegistration registration, bool hasFactory)
     {
         lock (_lock)
         {
@@ -272,6 +268,12 @@ public sealed class TypeRegistry
 
             _byId.Add(registration.Id, registration);
             _byType.Add(registration.Type, registration);
+
+            // Under the lock, with the entry: a first use that closes the registry after this sees both or neither.
+            if (hasFactory)
+            {
+                HasFactories = true;
+            }
         }
     }
 }
