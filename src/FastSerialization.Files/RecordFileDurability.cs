@@ -14,7 +14,9 @@ public enum RecordFileDurability
     /// The writer syncs when <see cref="RecordFileWriterOptions.SyncInterval"/> has passed since its last sync (the
     /// pending records are written as a block first): checked on each append, and by a timer of the writer's own every
     /// half interval, so the records of a writer that stopped appending are durable within about 1.5 intervals too.
-    /// <see cref="RecordFileWriter.Flush"/> syncs at once.
+    /// <see cref="RecordFileWriter.Flush"/> syncs at once. When the timer's write or sync fails, the writer's next call
+    /// throws (<see cref="System.InvalidOperationException"/>, the failure inside), or, when the next call is
+    /// <see cref="RecordFileWriter.Dispose"/>, it throws an <see cref="System.IO.IOException"/>: the failure is never dropped.
     /// </summary>
     Interval = 1,
 

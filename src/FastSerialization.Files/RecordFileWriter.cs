@@ -42,6 +42,9 @@ public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
     private bool _disposed;
     private Exception? _backgroundFailure;
 
+    /// <summary>True once a call of the user's has thrown with <see cref="_backgroundFailure"/>: Dispose need not report it again.</summary>
+    private bool _backgroundFailureReported;
+
     /// <summary>1 while a call of the user's or a tick of the interval timer works on the writer (only with the timer).</summary>
     private int _busy;
 
@@ -268,10 +271,10 @@ public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
             {
                 await _file.WriteAsync(bytes.AsMemory(0, length), cancellationToken).ConfigureAwait(false);
             }
-            catch
+            catch (Exception e)
             {
                 CutBack();
-                throw;
+                throw AsWriteFailure(e);
             }
 
             CommitBlock(length, bytes);
@@ -286,6 +289,11 @@ public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
     }
 
     /// <summary>Flushes (every record becomes durable), writes the index beside the file (unless the options say not to) and closes the file.</summary>
+    /// <exception cref="IOException">
+    /// Writing or syncing the last records failed; or, with <see cref="RecordFileDurability.Interval"/>, a write or sync by
+    /// the interval timer failed earlier and no call has reported it yet: the records appended after the last durable one
+    /// may be lost. The file is closed and the writer's lock released all the same.
+    /// </exception>
     public void Dispose()
     {
         if (_disposed)
@@ -295,6 +303,7 @@ public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
 
         _intervalTimer?.Dispose();
         Enter();
+        IOException? unreported = null;
         try
         {
             if (!_faulted)
@@ -310,14 +319,21 @@ public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
         finally
         {
             _disposed = true;
+            unreported = UnreportedBackgroundFailure(_blocks.RecordCount + _blockRecords, DurableRecordCount);
             _file.Dispose();
             _lock.Dispose();
             Exit();
+        }
+
+        if (unreported is not null)
+        {
+            throw unreported;
         }
     }
 
     /// <summary>As <see cref="Dispose"/>, flushing asynchronously.</summary>
     /// <returns>A task that completes when the file is closed.</returns>
+    /// <exception cref="IOException">As for <see cref="Dispose"/>.</exception>
     public async ValueTask DisposeAsync()
     {
         if (_disposed)
@@ -327,6 +343,7 @@ public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
 
         _intervalTimer?.Dispose();
         Enter();
+        IOException? unreported = null;
         try
         {
             if (!_faulted)
@@ -341,9 +358,15 @@ public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
         finally
         {
             _disposed = true;
+            unreported = UnreportedBackgroundFailure(_blocks.RecordCount + _blockRecords, DurableRecordCount);
             await _file.DisposeAsync().ConfigureAwait(false);
             _lock.Dispose();
             Exit();
+        }
+
+        if (unreported is not null)
+        {
+            throw unreported;
         }
     }
 
@@ -454,10 +477,10 @@ public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
                 _file.Write(bytes, 0, length);
             }
         }
-        catch
+        catch (Exception e)
         {
             CutBack();
-            throw;
+            throw AsWriteFailure(e);
         }
 
         CommitBlock(length, bytes);
@@ -540,11 +563,32 @@ public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
         }
     }
 
+    /// <summary>
+    /// The exception a failed block write throws: the runtime reports a file the system refuses to make longer (EFBIG: a
+    /// file size limit) as an <see cref="ArgumentOutOfRangeException"/>, which would read as a record too large for a
+    /// block; it becomes the documented <see cref="IOException"/>. Anything else is thrown as it is.
+    /// </summary>
+    private Exception AsWriteFailure(Exception e) => e is ArgumentOutOfRangeException
+        ? new IOException($"Writing a block to '{_path}' failed: the file system refused to make the file longer ({e.Message}).", e)
+        : e;
+
+    /// <summary>
+    /// After the file is closed: a failure of the interval timer that no call of the user's has reported yet, as the
+    /// exception <see cref="Dispose"/> throws; null when there is none.
+    /// </summary>
+    private IOException? UnreportedBackgroundFailure(long appended, long durable) =>
+        _backgroundFailure is null || _backgroundFailureReported
+            ? null
+            : new IOException(
+                $"A write or sync of '{_path}' by the interval timer failed, so the {appended - durable} records appended after the last durable one may not be in the file (it keeps the {durable} durable ones): {_backgroundFailure.Message}",
+                _backgroundFailure);
+
     private void ThrowIfUnusable()
     {
         ObjectDisposedException.ThrowIf(_disposed, this);
         if (_faulted)
         {
+            _backgroundFailureReported |= _backgroundFailure is not null;
             throw new InvalidOperationException($"An earlier write to '{_path}' failed; open the file again to go on appending.", _backgroundFailure);
         }
     }

@@ -10,6 +10,9 @@ namespace FastSerialization.Files.TestChild;
 /// n records are synced. With OnFlush it calls Flush every few records.
 /// Or <c>create &lt;path&gt;</c>: creates the file, appends one record, closes it and exits (the directory-sync test runs it
 /// under strace).
+/// Or <c>size-limit &lt;path&gt; &lt;durability: EveryBlock|Interval&gt;</c>: run under a file size limit (<c>ulimit -f</c>) by
+/// the parent, creates the file and appends past the limit, printing what the appends, then Dispose, did, and how many
+/// records a reader then finds (see <see cref="SizeLimit"/>).
 /// </summary>
 public static class Program
 {
@@ -24,6 +27,11 @@ public static class Program
 
             Console.WriteLine("created");
             return 0;
+        }
+
+        if (args.Length == 3 && args[0] == "size-limit")
+        {
+            return SizeLimit(args[1], Enum.Parse<RecordFileDurability>(args[2]));
         }
 
         if (args.Length != 5 || args[0] != "append")
@@ -60,5 +68,65 @@ public static class Program
                 output.WriteLine($"durable {durable}");
             }
         }
+    }
+
+    /// <summary>
+    /// Appends past the process's file size limit. With EveryBlock the appends write the blocks, and one of them fails;
+    /// with Interval the records are appended into one large buffered block, well within the sync interval, and the
+    /// interval timer's write is the one that fails, with no call of this program's under way.
+    /// Prints "append threw &lt;type&gt;" or "append ok", then "dispose threw &lt;type&gt;: &lt;message&gt;" or "dispose ok",
+    /// then "durable &lt;n&gt; read &lt;m&gt;".
+    /// </summary>
+    private static int SizeLimit(string path, RecordFileDurability durability)
+    {
+        bool interval = durability == RecordFileDurability.Interval;
+        var options = new RecordFileWriterOptions
+        {
+            Durability = durability,
+            BlockSize = interval ? 1 << 20 : 4096,
+            SyncInterval = TimeSpan.FromMilliseconds(500),
+        };
+        RecordFileWriter writer = RecordFileWriter.Create(path, Records.NewFormatter(), options);
+        try
+        {
+            for (long n = 0; n < 5000; n++)
+            {
+                Records.Append(writer, n); // about 350 KB in all
+            }
+
+            if (interval)
+            {
+                System.Threading.Thread.Sleep(3000); // the timer's tick writes the buffered block
+            }
+
+            Console.WriteLine("append ok");
+        }
+        catch (Exception e)
+        {
+            Console.WriteLine($"append threw {e.GetType().FullName}");
+        }
+
+        long durable = writer.DurableRecordCount;
+        try
+        {
+            writer.Dispose();
+            Console.WriteLine("dispose ok");
+        }
+        catch (Exception e)
+        {
+            Console.WriteLine($"dispose threw {e.GetType().FullName}: {e.Message}");
+        }
+
+        long read = 0;
+        using (RecordFileReader reader = RecordFileReader.Open(path, Records.NewFormatter()))
+        {
+            foreach (object record in reader.ReadAll())
+            {
+                read++;
+            }
+        }
+
+        Console.WriteLine($"durable {durable} read {read}");
+        return 0;
     }
 }
