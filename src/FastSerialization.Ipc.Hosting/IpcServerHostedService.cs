@@ -48,7 +48,14 @@ internal sealed partial class IpcServerHostedService : IHostedService, IAsyncDis
 
         server.HandshakeFailed += error => LogHandshakeRefused(_logger, _options.Name, error.Message, error);
         server.AcceptFailed += error => LogAcceptFailed(_logger, _options.Name, error.Message, error);
-        _server = server;
+        Interlocked.Exchange(ref _server, server); // a full fence: StopAsync cancels _stopping, then reads _server
+        if (_stopping.IsCancellationRequested)
+        {
+            // StopAsync ran meanwhile and may have read _server before it was set: give the name back here.
+            server.DisposeAsync().AsTask().GetAwaiter().GetResult();
+            return Task.CompletedTask;
+        }
+
         LogListening(_logger, _options.Name, _options.Transport, server.Address);
         _accepting = Task.Run(() => AcceptAsync(server), CancellationToken.None);
         return Task.CompletedTask;
@@ -61,7 +68,11 @@ internal sealed partial class IpcServerHostedService : IHostedService, IAsyncDis
             await foreach (IpcChannel channel in server.AcceptAllAsync(_stopping.Token).ConfigureAwait(false))
             {
                 LogAccepted(_logger, _options.Name);
-                _channels[channel] = Task.Run(() => ServeAsync(channel), CancellationToken.None);
+                // In the table before the handler starts: a handler that returns at once removes its channel from the
+                // table, and an entry added after that removal would keep the disposed channel for good.
+                var serving = new Task<Task>(() => ServeAsync(channel));
+                _channels[channel] = serving.Unwrap();
+                serving.Start(TaskScheduler.Default);
             }
         }
         catch (OperationCanceledException) when (_stopping.IsCancellationRequested)
@@ -102,7 +113,7 @@ internal sealed partial class IpcServerHostedService : IHostedService, IAsyncDis
     public async Task StopAsync(CancellationToken cancellationToken)
     {
         _stopping.Cancel();
-        if (_server is { } server)
+        if (Volatile.Read(ref _server) is { } server)
         {
             await server.DisposeAsync().ConfigureAwait(false);
         }

@@ -118,6 +118,13 @@ public sealed partial class IpcChannel
         finally
         {
             _requests.Remove(id);
+
+            // Closing may have failed the request's task while this call failed on its own (its send met the closed
+            // channel): nobody awaits that task any more. Settle it, and observe the failure it may already hold.
+            if (!pending.TrySetCanceled() && pending.Task.IsFaulted)
+            {
+                _ = pending.Task.Exception;
+            }
         }
     }
 

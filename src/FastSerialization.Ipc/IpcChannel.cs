@@ -190,6 +190,14 @@ public sealed partial class IpcChannel : IAsyncDisposable
         }
 
         channel._receiver.Start();
+
+        // Completion carries the channel's failure, which the application sees through its reads: observed here, as the
+        // inbox's is, so that a channel whose peer died is not reported once more as an unobserved task exception.
+        _ = channel.Completion.ContinueWith(
+            static done => _ = done.Exception,
+            CancellationToken.None,
+            TaskContinuationOptions.OnlyOnFaulted | TaskContinuationOptions.ExecuteSynchronously,
+            TaskScheduler.Default);
         return channel;
     }
 

@@ -163,11 +163,26 @@ public sealed class IpcServer : IAsyncDisposable
     /// <returns>The open channel.</returns>
     /// <exception cref="IpcHandshakeException">The client's registry or format version differs.</exception>
     /// <exception cref="IpcException">The client went away during the handshake, or did not complete it in time.</exception>
+    /// <exception cref="ObjectDisposedException">The server is disposed, or was disposed while this call waited for a client.</exception>
     /// <remarks>One client at a time: a client that stays silent holds this call for the handshake timeout. A server for many clients uses <see cref="AcceptAllAsync"/>, which runs their handshakes side by side.</remarks>
     public async Task<IpcChannel> AcceptAsync(CancellationToken cancellationToken = default)
     {
         ObjectDisposedException.ThrowIf(Volatile.Read(ref _disposed) != 0, this);
-        object connection = await AcceptConnectionAsync(cancellationToken).ConfigureAwait(false);
+        object connection;
+        try
+        {
+            connection = await AcceptConnectionAsync(cancellationToken).ConfigureAwait(false);
+        }
+        catch (Exception ex) when (ex is SocketException or ObjectDisposedException && Volatile.Read(ref _disposed) != 0)
+        {
+            // DisposeAsync closed the listener under the accept (ECANCELED / OperationAborted from the socket).
+            throw new ObjectDisposedException(nameof(IpcServer), "The server was disposed while accepting.");
+        }
+        catch (SocketException ex)
+        {
+            throw new IpcException("Accepting a connection failed: " + ex.Message, ex);
+        }
+
         return await OpenChannelAsync(connection, cancellationToken).ConfigureAwait(false);
     }
 

@@ -243,12 +243,15 @@ internal sealed partial class CallingThreadReceiveStrategy : IReceiveStrategy
                 return Pumped.End;
             }
 
-            if (result.IsCanceled)
+            if (result.IsCanceled && _side.Lifetime.IsClosing)
             {
-                // Only closing this side cancels a read.
+                // Closing this side canceled the read (CancelPendingRead).
                 await EndAsync(null, closedHere: true).ConfigureAwait(false);
                 return Pumped.End;
             }
+
+            // Canceled while the channel is open: a StreamPipeReader whose earlier read's token fired as that read
+            // completed cancels its next read too. Not the end: what came is kept, and the pump reads on.
 
             _pumpBuffer = result.Buffer;
             _pumpHoldsBuffer = true;

@@ -125,7 +125,13 @@ internal sealed class ChannelSender
         try
         {
             ControlRecord.Write(_writer, ControlKind.Goodbye, ReadOnlySpan<byte>.Empty);
-            await _writer.FlushAsync(cancellationToken).ConfigureAwait(false);
+            FlushResult flushed = await _writer.FlushAsync(cancellationToken).ConfigureAwait(false);
+            if (flushed.IsCanceled && !flushed.IsCompleted)
+            {
+                // A cancellation meant for an earlier flush (see IsStaleCancel): the goodbye is still buffered, and
+                // closing disposes a stream transport before completing the writer, so it must go now.
+                await _writer.FlushAsync(cancellationToken).ConfigureAwait(false);
+            }
         }
         finally
         {
@@ -404,33 +410,49 @@ internal sealed class ChannelSender
             throw;
         }
 
-        if (flush.IsCompletedSuccessfully)
+        if (flush.IsCompletedSuccessfully && !IsStaleCancel(flush.Result))
         {
             CheckFlushed(flush.Result);
             return default;
         }
 
-        return AwaitFlushAsync(flush);
+        return AwaitFlushAsync(flush, cancellationToken);
     }
 
-    private async ValueTask AwaitFlushAsync(ValueTask<FlushResult> flush)
-    {
-        FlushResult result;
-        try
-        {
-            result = await flush.ConfigureAwait(false);
-        }
-        catch (Exception ex) when (ConnectionErrors.IsBroken(ex))
-        {
-            throw BrokenWhileSending(ex);
-        }
-        catch (OperationCanceledException) when (_writesToAStream)
-        {
-            EndAfterCanceledWrite();
-            throw;
-        }
+    /// <summary>
+    /// A flush canceled while the channel is open: a cancellation meant for an earlier flush (a StreamPipeWriter
+    /// cancels its internal token when an earlier flush's token fires as that flush completes, and the next flush
+    /// then returns IsCanceled without writing). Its bytes are still buffered: flush again.
+    /// </summary>
+    private bool IsStaleCancel(FlushResult result) => result.IsCanceled && !result.IsCompleted && !_lifetime.IsClosed;
 
-        CheckFlushed(result);
+    private async ValueTask AwaitFlushAsync(ValueTask<FlushResult> flush, CancellationToken cancellationToken)
+    {
+        while (true)
+        {
+            FlushResult result;
+            try
+            {
+                result = await flush.ConfigureAwait(false);
+                if (IsStaleCancel(result))
+                {
+                    flush = _writer.FlushAsync(cancellationToken);
+                    continue;
+                }
+            }
+            catch (Exception ex) when (ConnectionErrors.IsBroken(ex))
+            {
+                throw BrokenWhileSending(ex);
+            }
+            catch (OperationCanceledException) when (_writesToAStream)
+            {
+                EndAfterCanceledWrite();
+                throw;
+            }
+
+            CheckFlushed(result);
+            return;
+        }
     }
 
     /// <summary>
