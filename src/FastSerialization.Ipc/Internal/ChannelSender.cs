@@ -410,10 +410,16 @@ internal sealed class ChannelSender
             throw;
         }
 
-        if (flush.IsCompletedSuccessfully && !IsStaleCancel(flush.Result))
+        if (flush.IsCompletedSuccessfully)
         {
-            CheckFlushed(flush.Result);
-            return default;
+            FlushResult result = flush.Result;
+            if (!IsStaleCancel(result))
+            {
+                CheckFlushed(result);
+                return default;
+            }
+
+            flush = new ValueTask<FlushResult>(result); // its result is taken: AwaitFlushAsync flushes again
         }
 
         return AwaitFlushAsync(flush, cancellationToken);
