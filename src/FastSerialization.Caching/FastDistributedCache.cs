@@ -14,6 +14,7 @@ namespace FastSerialization.Caching;
 /// 8-byte fingerprint, then the record: an entry written by another registry, corrupted in the store, or holding
 /// another type is a miss, logged as <see cref="CacheLog.EntryRejected"/>, never a wrong object and never an
 /// exception. Uses the store's buffer interface (<see cref="IBufferDistributedCache"/>) when it has one.
+/// Safe to use from many threads at once (it holds nothing that changes), so one instance can be a singleton.
 /// </summary>
 public sealed class FastDistributedCache
 {

@@ -15,7 +15,8 @@ namespace FastSerialization.Caching;
 /// <remarks>
 /// An entry from another registry or a corrupted one is logged (<see cref="CacheLog.EntryRejected"/>) and reported
 /// to HybridCache as a failed deserialization, which HybridCache treats as a miss: it runs the factory and
-/// overwrites the entry. The caller never receives a wrong object.
+/// overwrites the entry. The caller never receives a wrong object. The factory and its serializers are safe to use
+/// from many threads at once, as HybridCache does.
 /// </remarks>
 public sealed class FastHybridCacheSerializerFactory : IHybridCacheSerializerFactory
 {

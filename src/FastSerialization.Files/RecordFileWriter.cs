@@ -16,8 +16,10 @@ namespace FastSerialization.Files;
 /// and only whole blocks ever reach the file. A crash during a block's write leaves a torn tail, which the next
 /// <see cref="Open"/> truncates (see <see cref="Recovery"/>) and a reader stops before.</para>
 /// <para>One writer per file at a time: a writer holds <c>&lt;file&gt;.lock</c> (an empty file left beside it) while it is
-/// open, and a second writer, in this process or another, is refused with an <see cref="IOException"/>. A writer is used
-/// from one thread at a time. Readers may read the file while it is written: they see the blocks written before they
+/// open, and a second writer, in this process or another, is refused with an <see cref="IOException"/> (also when it
+/// names the file through a symbolic link; a hard link to the file is another name the lock cannot see). A writer is used
+/// from one thread at a time, with one exception: <see cref="DurableRecordCount"/> may be read from any thread, for
+/// example one that reports progress. Readers may read the file while it is written: they see the blocks written before they
 /// opened it.</para>
 /// <para>With <see cref="RecordFileDurability.Interval"/> (the default) a timer of the writer's own writes and syncs the
 /// buffered records once the interval has passed, also when no record is appended any more.</para>

@@ -8,7 +8,8 @@ namespace FastSerialization.Grpc;
 /// Builds gRPC <see cref="Marshaller{T}"/>s over a <see cref="CustomBinaryFormatter"/>: each message is one unframed
 /// record (FORMAT.md section 1.1: the type id and the payload; gRPC's own frame gives the length), written straight into
 /// the call's buffer writer and read from the payload sequence in place when it is one segment (a payload in several
-/// segments is copied once, into a pooled buffer).
+/// segments is copied once, into a pooled buffer). The marshallers hold only the (closed) formatter: gRPC may call
+/// them from many threads at once.
 /// </summary>
 public static class FastGrpcMarshaller
 {
