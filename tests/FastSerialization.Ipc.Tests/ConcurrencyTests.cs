@@ -25,6 +25,9 @@ public class ConcurrencyTests : IDisposable
         Pipes, // CreateAsync over in-memory pipes: the receive loop
     }
 
+    /// <summary>Every <see cref="Mode"/>, for the tests that run in all of them.</summary>
+    public static TheoryData<Mode> EveryMode() => new(Enum.GetValues<Mode>());
+
     private static readonly TimeSpan Prompt = TimeSpan.FromSeconds(10);
     private readonly ITestOutputHelper _output;
     private readonly ConcurrentQueue<Exception> _unobserved = new();
@@ -105,11 +108,7 @@ public class ConcurrencyTests : IDisposable
     // ------------------------------------------------------------------ many senders
 
     [Theory(Timeout = 60_000)]
-    [InlineData(Mode.Socket)]
-    [InlineData(Mode.SocketCallingThread)]
-    [InlineData(Mode.Shm)]
-    [InlineData(Mode.ShmCallingThread)]
-    [InlineData(Mode.Pipes)]
+    [MemberData(nameof(EveryMode))]
     public async Task ManySenders_SendAndBatch_EveryMessageOnceInPerSenderOrder(Mode mode)
     {
         for (int iteration = 0; iteration < 10; iteration++)
@@ -176,11 +175,7 @@ public class ConcurrencyTests : IDisposable
     }
 
     [Theory(Timeout = 60_000)]
-    [InlineData(Mode.Socket)]
-    [InlineData(Mode.SocketCallingThread)]
-    [InlineData(Mode.Shm)]
-    [InlineData(Mode.ShmCallingThread)]
-    [InlineData(Mode.Pipes)]
+    [MemberData(nameof(EveryMode))]
     public async Task ManyRequesters_AndSendersMixed_EachGetsItsOwnAnswer(Mode mode)
     {
         for (int iteration = 0; iteration < 5; iteration++)
@@ -350,11 +345,7 @@ public class ConcurrencyTests : IDisposable
     // ------------------------------------------------------------------ receive cancellation racing arrival
 
     [Theory(Timeout = 60_000)]
-    [InlineData(Mode.Socket)]
-    [InlineData(Mode.SocketCallingThread)]
-    [InlineData(Mode.Shm)]
-    [InlineData(Mode.ShmCallingThread)]
-    [InlineData(Mode.Pipes)]
+    [MemberData(nameof(EveryMode))]
     public async Task ReceiveCanceledAsMessagesArrive_LosesNothing(Mode mode)
     {
         for (int round = 0; round < 15; round++)
