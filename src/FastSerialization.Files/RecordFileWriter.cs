@@ -17,7 +17,8 @@ namespace FastSerialization.Files;
 /// <see cref="Open"/> truncates (see <see cref="Recovery"/>) and a reader stops before.</para>
 /// <para>One writer per file at a time: a writer holds <c>&lt;file&gt;.lock</c> (an empty file left beside it) while it is
 /// open, and a second writer, in this process or another, is refused with an <see cref="IOException"/> (also when it
-/// names the file through a symbolic link; a hard link to the file is another name the lock cannot see). A writer is used
+/// names the file through a symbolic link; on Linux also through a hard link, which the writer's lock on the file itself
+/// catches). A writer is used
 /// from one thread at a time, with one exception: <see cref="DurableRecordCount"/> may be read from any thread, for
 /// example one that reports progress. Readers may read the file while it is written: they see the blocks written before they
 /// opened it.</para>
@@ -108,7 +109,7 @@ public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
         FileStream file;
         try
         {
-            file = new FileStream(path, FileMode.CreateNew, FileAccess.ReadWrite, FileShare.Read, bufferSize: 0);
+            file = writerLock.OpenFile(path, FileMode.CreateNew);
         }
         catch
         {
@@ -139,7 +140,7 @@ public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
         FileStream file;
         try
         {
-            file = new FileStream(path, FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.Read, bufferSize: 0);
+            file = writerLock.OpenFile(path, FileMode.OpenOrCreate);
         }
         catch
         {

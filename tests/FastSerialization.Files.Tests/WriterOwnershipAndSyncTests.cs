@@ -5,6 +5,7 @@ using System.Linq;
 using System.Reflection;
 using System.Text.RegularExpressions;
 using System.Threading;
+using System.Threading.Tasks;
 using FastSerialization.Files.TestChild;
 using FluentAssertions;
 using Xunit;
@@ -69,6 +70,66 @@ public class WriterOwnershipAndSyncTests
 
         using RecordFileWriter after = RecordFileWriter.Open(path, Records.NewFormatter());
         after.RecordCount.Should().BeGreaterThanOrEqualTo(durable, "the records the killed writer synced are there");
+    }
+
+    /// <summary>
+    /// A hard link is another name of the same file: the lock file beside each name differs, so the writer also locks the
+    /// file itself (Linux). A second writer through the link is refused, in this process and from another; a reader
+    /// opened and closed through the link in the writer's process does not drop the lock (as a process-wide POSIX lock
+    /// would); and once the writer is gone, a writer through the link goes on from its records.
+    /// </summary>
+    [Fact]
+    public async Task ASecondWriterThroughAHardLink_IsRefused_InThisProcessAndFromAnother()
+    {
+        if (!OperatingSystem.IsLinux())
+        {
+            return; // the lock on the file itself is Linux's (docs/FORMAT.md section 9.5); on Windows the data file's sharing mode refuses a second writer by any name
+        }
+
+        using var dir = new TempDirectory();
+        string path = dir.File("2026-11-27.fsr");
+        string link = dir.File("current.fsr");
+        using (RecordFileWriter first = RecordFileWriter.Create(path, Records.NewFormatter()))
+        {
+            Records.Append(first, 0);
+            first.Flush();
+            HardLink(path, link);
+
+            Action second = () => RecordFileWriter.Open(link, Records.NewFormatter()).Dispose();
+            second.Should().Throw<IOException>().WithMessage("*one writer per file at a time*");
+
+            using (RecordFileReader reader = RecordFileReader.Open(link, Records.NewFormatter()))
+            {
+                reader.RecordCount.Should().Be(1, "readers may open the file by any name while it is written");
+            }
+
+            second.Should().Throw<IOException>("closing a reader of the file in the writer's process leaves the writer's lock in place");
+            using (Process child = StartChild("append", link, "OnFlush", "None", "3"))
+            {
+                try
+                {
+                    Task<string> errors = child.StandardError.ReadToEndAsync();
+                    child.WaitForExit(60_000).Should().BeTrue("a writer refused through the link fails at once (one that opened would append until killed)");
+                    child.ExitCode.Should().NotBe(0);
+                    (await errors).Should().Contain("one writer per file at a time", "a writer in another process is refused through the link too");
+                }
+                finally
+                {
+                    if (!child.HasExited)
+                    {
+                        child.Kill();
+                    }
+
+                    child.WaitForExit();
+                }
+            }
+
+            Records.Append(first, 1);
+        }
+
+        File.Exists(link + ".lock").Should().BeTrue("the refused writers took the link's own lock file, which could not see the first writer");
+        TestFiles.Write(link, 2, from: 2);
+        TestFiles.ShouldHoldExactly(path, 4);
     }
 
     [Fact]
@@ -170,6 +231,17 @@ public class WriterOwnershipAndSyncTests
 
         synced.Should().BeTrue($"the directory '{dir.Path}' is opened and fsynced after the file is created; trace:\n{string.Join('\n', lines.Where(l => l.Contains(dir.Path, StringComparison.Ordinal) || l.Contains("fsync", StringComparison.Ordinal)))}");
     }
+
+    private static void HardLink(string existing, string newName)
+    {
+        if (link(existing, newName) != 0)
+        {
+            throw new IOException($"link('{existing}', '{newName}') failed: errno {System.Runtime.InteropServices.Marshal.GetLastPInvokeError()}.");
+        }
+    }
+
+    [System.Runtime.InteropServices.DllImport("libc", SetLastError = true)]
+    private static extern int link(string existing, string newName);
 
     private static Process StartChild(params string[] args)
     {

@@ -1,5 +1,7 @@
 using System;
 using System.IO;
+using System.Runtime.InteropServices;
+using Microsoft.Win32.SafeHandles;
 
 namespace FastSerialization.Files.Internal;
 
@@ -9,7 +11,16 @@ namespace FastSerialization.Files.Internal;
 /// on it, which the kernel drops when the holder closes it or dies (a killed writer leaves no stale lock, only the
 /// empty file). The data file itself stays readable by readers while it is written.
 /// </summary>
-internal sealed class WriterLock : IDisposable
+/// <remarks>
+/// The lock file is found by name, so a writer that reaches the file through a hard link (another name for the same
+/// file) would find another lock file. On Linux the writer therefore also locks the data file itself
+/// (<see cref="OpenFile"/>): an open-file-description write lock (<c>fcntl(F_OFD_SETLK)</c>) on one byte far past any
+/// record, which every name of the file shares, which readers never ask for, and which the kernel drops when the writer's
+/// handle is closed or the process dies. The runtime's own <see cref="FileStream.Lock"/> cannot serve: its locks
+/// belong to the process, so a second writer in the same process would get one too, and closing any other handle of
+/// the file (a reader's) in the process would drop it.
+/// </remarks>
+internal sealed partial class WriterLock : IDisposable
 {
     /// <summary>The suffix of the lock file beside a record file.</summary>
     public const string Extension = ".lock";
@@ -39,6 +50,81 @@ internal sealed class WriterLock : IDisposable
                 e);
         }
     }
+
+    /// <summary>
+    /// Opens the data file for the writer that holds this lock (readers may share it), and on Linux locks the file
+    /// itself against a second writer that names it through a hard link.
+    /// </summary>
+    /// <exception cref="IOException">The file cannot be opened, or another writer has it open through another name.</exception>
+    public FileStream OpenFile(string filePath, FileMode mode)
+    {
+        var file = new FileStream(filePath, mode, FileAccess.ReadWrite, FileShare.Read, bufferSize: 0);
+        try
+        {
+            LockContent(file.SafeFileHandle, filePath);
+            return file;
+        }
+        catch
+        {
+            file.Dispose();
+            throw;
+        }
+    }
+
+    /// <summary>Takes the open-file-description lock on the data file (Linux, 64-bit processes; nothing elsewhere).</summary>
+    private static unsafe void LockContent(SafeFileHandle file, string filePath)
+    {
+        if (!OperatingSystem.IsLinux() || !Environment.Is64BitProcess)
+        {
+            return;
+        }
+
+        var request = new FileRegionLock { Type = WriteLock, Whence = SeekSet, Start = ContentLockOffset, Length = 1 };
+        if (fcntl(file, SetOpenFileDescriptionLock, &request) == 0)
+        {
+            return;
+        }
+
+        int error = Marshal.GetLastPInvokeError();
+        if (error is TryAgain or AccessDenied)
+        {
+            throw new IOException(
+                $"Another RecordFileWriter has '{filePath}' open, through another name of the same file (a hard link): one writer per file at a time. Readers may open the file meanwhile.");
+        }
+
+        // A file system without such locks (EINVAL, ENOLCK): the lock file beside the path still guards it.
+    }
+
+    /// <summary>The byte the writer locks: far past any record, the same for every name of the file.</summary>
+    internal const long ContentLockOffset = long.MaxValue - 1;
+
+    /// <summary>F_OFD_SETLK on Linux (every architecture).</summary>
+    private const int SetOpenFileDescriptionLock = 37;
+
+    /// <summary>F_WRLCK on Linux.</summary>
+    private const short WriteLock = 1;
+
+    /// <summary>SEEK_SET.</summary>
+    private const short SeekSet = 0;
+
+    /// <summary>EAGAIN and EACCES on Linux: the region is locked by another open file description.</summary>
+    private const int TryAgain = 11;
+
+    private const int AccessDenied = 13;
+
+    /// <summary><c>struct flock</c> of 64-bit Linux (x64 and arm64): 32 bytes.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    private struct FileRegionLock
+    {
+        public short Type;
+        public short Whence;
+        public long Start;
+        public long Length;
+        public int Pid;
+    }
+
+    [LibraryImport("libc", EntryPoint = "fcntl", SetLastError = true)]
+    private static unsafe partial int fcntl(SafeFileHandle file, int command, FileRegionLock* request);
 
     private static string FinalTarget(string filePath)
     {
