@@ -520,7 +520,11 @@ public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
         _ = bytes;
         _blocks.Add(_blocks.End, _blocks.RecordCount, _blockRecords, length - BlockHeader.Size);
         _blockRecords = 0;
-        _block.Reset();
+        if (_block.Reset())
+        {
+            _compressed = null; // sized for the grown block: made again at the next compressed block's size
+        }
+
         _unsynced = true;
     }
 

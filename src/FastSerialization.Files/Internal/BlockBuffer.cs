@@ -3,15 +3,29 @@ using System.Buffers;
 
 namespace FastSerialization.Files.Internal;
 
-/// <summary>The block being filled: its first 32 bytes are kept for the block header, so a block goes to the file in one write.</summary>
+/// <summary>
+/// The block being filled: its first 32 bytes are kept for the block header, so a block goes to the file in one write.
+/// It grows for a record larger than a block, and goes back to its first size once blocks have stopped needing the
+/// room: one huge record does not keep a long-lived writer's memory for good.
+/// </summary>
 internal sealed class BlockBuffer : IBufferWriter<byte>
 {
+    /// <summary>
+    /// How many blocks in a row must use at most a quarter of a grown buffer before it shrinks: a writer whose blocks
+    /// keep needing the room keeps it, and one shrink costs at most one allocation every this many blocks.
+    /// </summary>
+    internal const int BlocksBeforeShrinking = 16;
+
+    private readonly int _firstLength;
     private byte[] _buffer;
     private int _length = BlockHeader.Size;
+    private int _smallBlocks;
+    private int _largestSmallBody;
 
     public BlockBuffer(int capacity)
     {
-        _buffer = new byte[Math.Max(capacity, 256) + BlockHeader.Size];
+        _firstLength = Math.Max(capacity, 256) + BlockHeader.Size;
+        _buffer = new byte[_firstLength];
     }
 
     /// <summary>The bytes of the records written since the last <see cref="Reset"/>.</summary>
@@ -47,7 +61,35 @@ internal sealed class BlockBuffer : IBufferWriter<byte>
     /// <summary>Drops what was written after a body length of <paramref name="bodyLength"/> (a record whose write failed).</summary>
     public void TruncateBody(int bodyLength) => _length = BlockHeader.Size + bodyLength;
 
-    public void Reset() => _length = BlockHeader.Size;
+    /// <summary>Empties the buffer for the next block (the last one is in the file).</summary>
+    /// <returns>True when the buffer went back to a smaller size, after <see cref="BlocksBeforeShrinking"/> blocks in a row that used at most a quarter of it.</returns>
+    public bool Reset()
+    {
+        int body = BodyLength;
+        _length = BlockHeader.Size;
+        if (_buffer.Length <= _firstLength)
+        {
+            return false;
+        }
+
+        if ((long)(BlockHeader.Size + body) * 4 > _buffer.Length)
+        {
+            _smallBlocks = 0;
+            _largestSmallBody = 0;
+            return false;
+        }
+
+        _largestSmallBody = Math.Max(_largestSmallBody, body);
+        if (++_smallBlocks < BlocksBeforeShrinking)
+        {
+            return false;
+        }
+
+        _buffer = new byte[Math.Max(_firstLength, BlockHeader.Size + (_largestSmallBody * 2))];
+        _smallBlocks = 0;
+        _largestSmallBody = 0;
+        return true;
+    }
 
     private void Ensure(int sizeHint)
     {
