@@ -171,8 +171,8 @@ public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
         }
         catch
         {
+            writerLock.Dispose(); // first: it releases the data file's own lock before the file is closed
             file.Dispose();
-            writerLock.Dispose();
             throw;
         }
     }
@@ -323,8 +323,8 @@ public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
         {
             _disposed = true;
             unreported = UnreportedBackgroundFailure(_blocks.RecordCount + _blockRecords, DurableRecordCount);
+            _lock.Dispose(); // first: it releases the data file's own lock before the file is closed
             _file.Dispose();
-            _lock.Dispose();
             Exit();
         }
 
@@ -362,8 +362,8 @@ public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
         {
             _disposed = true;
             unreported = UnreportedBackgroundFailure(_blocks.RecordCount + _blockRecords, DurableRecordCount);
+            _lock.Dispose(); // first: it releases the data file's own lock before the file is closed
             await _file.DisposeAsync().ConfigureAwait(false);
-            _lock.Dispose();
             Exit();
         }
 
@@ -446,8 +446,8 @@ public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
         }
         catch
         {
+            writerLock.Dispose(); // first: it releases the data file's own lock before the file is closed
             file.Dispose();
-            writerLock.Dispose();
             throw;
         }
     }

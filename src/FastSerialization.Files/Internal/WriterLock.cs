@@ -26,6 +26,7 @@ internal sealed partial class WriterLock : IDisposable
     public const string Extension = ".lock";
 
     private readonly FileStream _file;
+    private SafeFileHandle? _content; // the data file whose own lock this writer holds (Linux)
 
     private WriterLock(FileStream file) => _file = file;
 
@@ -61,7 +62,11 @@ internal sealed partial class WriterLock : IDisposable
         var file = new FileStream(filePath, mode, FileAccess.ReadWrite, FileShare.Read, bufferSize: 0);
         try
         {
-            LockContent(file.SafeFileHandle, filePath);
+            if (LockContent(file.SafeFileHandle, filePath))
+            {
+                _content = file.SafeFileHandle;
+            }
+
             return file;
         }
         catch
@@ -72,17 +77,18 @@ internal sealed partial class WriterLock : IDisposable
     }
 
     /// <summary>Takes the open-file-description lock on the data file (Linux, 64-bit processes; nothing elsewhere).</summary>
-    private static unsafe void LockContent(SafeFileHandle file, string filePath)
+    /// <returns>True when the lock was taken (and must be released before the file is closed).</returns>
+    private static unsafe bool LockContent(SafeFileHandle file, string filePath)
     {
         if (!OperatingSystem.IsLinux() || !Environment.Is64BitProcess)
         {
-            return;
+            return false;
         }
 
         var request = new FileRegionLock { Type = WriteLock, Whence = SeekSet, Start = ContentLockOffset, Length = 1 };
         if (fcntl(file, SetOpenFileDescriptionLock, &request) == 0)
         {
-            return;
+            return true;
         }
 
         int error = Marshal.GetLastPInvokeError();
@@ -93,6 +99,41 @@ internal sealed partial class WriterLock : IDisposable
         }
 
         // A file system without such locks (EINVAL, ENOLCK): the lock file beside the path still guards it.
+        return false;
+    }
+
+    /// <summary>
+    /// Releases the data file's own lock. Closing the file would release it too, but only once no process holds the
+    /// file's description: a child process started meanwhile by any thread holds it from its fork to its exec, and the
+    /// next writer would be refused for that moment. (The runtime releases its own <c>flock</c> the same way.)
+    /// </summary>
+    private unsafe void ReleaseContent()
+    {
+        SafeFileHandle? content = _content;
+        _content = null;
+        if (content is null || content.IsClosed)
+        {
+            return;
+        }
+
+        bool added = false;
+        try
+        {
+            content.DangerousAddRef(ref added);
+            var request = new FileRegionLock { Type = Unlock, Whence = SeekSet, Start = ContentLockOffset, Length = 1 };
+            _ = fcntl(content, SetOpenFileDescriptionLock, &request);
+        }
+        catch (ObjectDisposedException)
+        {
+            // closed meanwhile: the lock went with it
+        }
+        finally
+        {
+            if (added)
+            {
+                content.DangerousRelease();
+            }
+        }
     }
 
     /// <summary>The byte the writer locks: far past any record, the same for every name of the file.</summary>
@@ -103,6 +144,9 @@ internal sealed partial class WriterLock : IDisposable
 
     /// <summary>F_WRLCK on Linux.</summary>
     private const short WriteLock = 1;
+
+    /// <summary>F_UNLCK on Linux.</summary>
+    private const short Unlock = 2;
 
     /// <summary>SEEK_SET.</summary>
     private const short SeekSet = 0;
@@ -138,6 +182,13 @@ internal sealed partial class WriterLock : IDisposable
         }
     }
 
-    /// <summary>Releases the lock; the lock file stays (deleting it could let two writers lock two different files).</summary>
-    public void Dispose() => _file.Dispose();
+    /// <summary>
+    /// Releases the lock: the data file's own lock, then the lock file, which stays (deleting it could let two writers
+    /// lock two different files). Call it before closing the data file <see cref="OpenFile"/> opened.
+    /// </summary>
+    public void Dispose()
+    {
+        ReleaseContent();
+        _file.Dispose();
+    }
 }
