@@ -185,6 +185,7 @@ public static class Program
 
         File.Delete(path);
         File.Delete(path + ".fsidx");
+        File.Delete(path + ".lock");
         return 0;
     }
 }

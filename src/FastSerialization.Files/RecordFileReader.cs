@@ -85,6 +85,25 @@ public sealed class RecordFileReader : IDisposable
         return new RecordFileReader(handle, path, formatter, file, reads);
     }
 
+    /// <summary>
+    /// Copies every record that can still be read from a damaged record file into a new one, and says where the damage
+    /// was. Use it when <see cref="Open"/> throws <see cref="RecordFileCorruptedException"/> for damage before the file's
+    /// tail (a bad sector, a block overwritten): the blocks are walked from the file header on, each checked as a reader
+    /// checks it (header, checksum, compression, every record read with <paramref name="formatter"/>), the records of each
+    /// whole block are copied exactly as they were written, and after a damaged stretch the walk goes on from the next
+    /// whole block. The damaged file is only read; the index beside it is not used.
+    /// </summary>
+    /// <param name="damagedPath">The damaged record file.</param>
+    /// <param name="newPath">The file to create; it must not exist. Its records are numbered from 0 again.</param>
+    /// <param name="formatter">A formatter whose registry matches the one that wrote the file, as for <see cref="Open"/>.</param>
+    /// <param name="options">The new file's block size and compression; null for the defaults. It is synced before this returns.</param>
+    /// <returns>How many records were copied, and each damaged stretch with the records it held.</returns>
+    /// <exception cref="RecordFileCorruptedException">The file header is damaged or not a record file's: without it nothing says how to read the blocks.</exception>
+    /// <exception cref="RecordFileRegistryMismatchException">The file was written by a registry that does not match <paramref name="formatter"/>'s.</exception>
+    /// <exception cref="IOException">The damaged file cannot be read, or the new file exists or cannot be written (nothing of it is left then).</exception>
+    public static RecordFileSalvage Salvage(string damagedPath, string newPath, CustomBinaryFormatter formatter, RecordFileWriterOptions? options = null) =>
+        Salvager.Run(damagedPath, newPath, formatter, options);
+
     /// <summary>Reads record number <paramref name="recordNumber"/> (0 is the first): one binary search of the index, then at most one read of its block.</summary>
     /// <param name="recordNumber">0 to <see cref="RecordCount"/> - 1.</param>
     /// <returns>The record.</returns>
@@ -471,7 +490,7 @@ public sealed class RecordFileReader : IDisposable
     }
 
     private RecordFileCorruptedException Corrupt(int block, long offset, string problem, Exception? inner = null) =>
-        new($"'{_path}' is corrupted: block {block} at offset {offset}: {problem}.", block, offset, inner);
+        new($"'{_path}' is corrupted: block {block} at offset {offset}: {problem}. RecordFileReader.Salvage copies the records of the whole blocks into a new file.", block, offset, inner);
 
     private void CheckRecordNumber(long recordNumber, string name)
     {

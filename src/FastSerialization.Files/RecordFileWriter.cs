@@ -219,6 +219,32 @@ public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
             throw new ArgumentException($"The record takes {_block.BodyLength - before} bytes; a record file block holds at most {BlockHeader.MaxBodyLength}.", nameof(value));
         }
 
+        RecordAdded();
+    }
+
+    /// <summary>
+    /// Appends a whole record as bytes (length prefix, type id, payload) that a reader of the same registry has already
+    /// checked: <see cref="RecordFileReader.Salvage"/> copies the records of whole blocks exactly as they were written.
+    /// </summary>
+    internal void AppendRecordBytes(ReadOnlySpan<byte> record)
+    {
+        Enter();
+        try
+        {
+            ThrowIfUnusable();
+            record.CopyTo(_block.GetSpan(record.Length));
+            _block.Advance(record.Length);
+            RecordAdded();
+        }
+        finally
+        {
+            Exit();
+        }
+    }
+
+    /// <summary>Counts the record just added to the block, and writes (and syncs) the block when it is full or the interval is due.</summary>
+    private void RecordAdded()
+    {
         _blockRecords++;
         bool intervalDue = _options.Durability == RecordFileDurability.Interval && _sinceSync.Elapsed >= _options.SyncInterval;
         if (_block.BodyLength >= _options.BlockSize || intervalDue)

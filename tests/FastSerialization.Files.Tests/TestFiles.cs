@@ -72,9 +72,18 @@ internal static class TestFiles
     /// <summary>The number of the first record of the last block: the records a cut in the last block leaves.</summary>
     public static long FirstRecordOfLastBlock(string path)
     {
+        List<long> firsts = FirstRecords(path);
+        return firsts[^2];
+    }
+
+    /// <summary>The first record number of each block of an undamaged file, then the file's record count.</summary>
+    public static List<long> FirstRecords(string path)
+    {
         long reads = 0;
         using Microsoft.Win32.SafeHandles.SafeFileHandle handle = Internal.OpenedFile.OpenForRead(path);
         Internal.OpenedFile file = Internal.OpenedFile.Open(handle, path, Records.NewFormatter(), ref reads);
-        return file.Blocks.FirstRecord(file.Blocks.Count - 1);
+        var firsts = Enumerable.Range(0, file.Blocks.Count).Select(file.Blocks.FirstRecord).ToList();
+        firsts.Add(file.Blocks.RecordCount);
+        return firsts;
     }
 }

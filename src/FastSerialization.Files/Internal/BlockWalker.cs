@@ -115,7 +115,7 @@ internal static class BlockWalker
                 if (headerHere)
                 {
                     throw new RecordFileCorruptedException(
-                        $"'{path}' is corrupted: block {previous} at offset {previousOffset}: its checksum is wrong, and a block header follows where it ends, at offset {offset} ({problem}), so this is not a torn tail.",
+                        $"'{path}' is corrupted: block {previous} at offset {previousOffset}: its checksum is wrong, and a block header follows where it ends, at offset {offset} ({problem}), so this is not a torn tail. RecordFileReader.Salvage copies the records of the whole blocks into a new file.",
                         previous,
                         previousOffset);
                 }
@@ -137,7 +137,8 @@ internal static class BlockWalker
     /// </summary>
     private static long Classify(SafeFileHandle handle, BlockMap map, long offset, long fileLength, string problem, bool fromItself, string path, ref long fileReads)
     {
-        long found = FindWholeBlockFrom(handle, fromItself ? offset : offset + 1, fileLength, ref fileReads, out bool gaveUp);
+        long budget = long.MaxValue;
+        long found = FindWholeBlockFrom(handle, fromItself ? offset : offset + 1, fileLength, ref fileReads, MaxCandidates, ref budget, out bool gaveUp);
         if (found < 0 && !gaveUp)
         {
             return fileLength - offset;
@@ -149,7 +150,7 @@ internal static class BlockWalker
                 ? "the block itself is whole (its checksum matches)"
                 : $"a whole block follows at offset {found}";
         throw new RecordFileCorruptedException(
-            $"'{path}' is corrupted: block {map.Count} at offset {offset}: {problem}, and {after}, so this is not a torn tail.",
+            $"'{path}' is corrupted: block {map.Count} at offset {offset}: {problem}, and {after}, so this is not a torn tail. RecordFileReader.Salvage copies the records of the whole blocks into a new file.",
             map.Count,
             offset);
     }
@@ -174,9 +175,10 @@ internal static class BlockWalker
     /// <summary>
     /// The offset of the first whole block at or after <paramref name="offset"/>, or -1. Each block-like header whose
     /// body would fit costs a read of that body, so the search gives up (<paramref name="gaveUp"/>) after
-    /// <see cref="MaxCandidates"/> of them, a later version's blocks included.
+    /// <paramref name="maxCandidates"/> of them, a later version's blocks included, or once the bodies read would pass
+    /// <paramref name="bodyBytesBudget"/> (what is left of it is given back).
     /// </summary>
-    private static long FindWholeBlockFrom(SafeFileHandle handle, long offset, long fileLength, ref long fileReads, out bool gaveUp)
+    public static long FindWholeBlockFrom(SafeFileHandle handle, long offset, long fileLength, ref long fileReads, int maxCandidates, ref long bodyBytesBudget, out bool gaveUp)
     {
         gaveUp = false;
         int candidates = 0;
@@ -229,11 +231,13 @@ internal static class BlockWalker
                         continue;
                     }
 
-                    if (++candidates > MaxCandidates)
+                    if (++candidates > maxCandidates || storedLength > bodyBytesBudget)
                     {
                         gaveUp = true;
                         return -1;
                     }
+
+                    bodyBytesBudget -= storedLength;
 
                     if (BodyMatches(handle, headerBytes, candidate, storedLength, ref fileReads))
                     {

@@ -1,0 +1,239 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using Microsoft.Win32.SafeHandles;
+
+namespace FastSerialization.Files.Internal;
+
+/// <summary>
+/// Copies the whole blocks of a damaged record file into a new file (<see cref="RecordFileReader.Salvage"/>): it walks
+/// the blocks from the header on, checks each one as a reader does (header, checksum, compression, every record read),
+/// copies the records of each good block exactly as they were written, and at a bad one searches on for the next whole
+/// block whose first record number follows the records copied so far.
+/// </summary>
+internal static class Salvager
+{
+    public static RecordFileSalvage Run(string damagedPath, string newPath, CustomBinaryFormatter formatter, RecordFileWriterOptions? options)
+    {
+        ArgumentException.ThrowIfNullOrEmpty(damagedPath);
+        ArgumentException.ThrowIfNullOrEmpty(newPath);
+        ArgumentNullException.ThrowIfNull(formatter);
+        using SafeFileHandle handle = OpenedFile.OpenForRead(damagedPath);
+        long fileLength = RandomAccess.GetLength(handle);
+        FileHeader header = FileHeader.Read(handle, fileLength, damagedPath);
+        header.CheckRegistry(formatter, damagedPath);
+
+        RecordFileWriter writer = RecordFileWriter.Create(newPath, formatter, options);
+        try
+        {
+            var walk = new Walk(handle, fileLength, formatter, writer);
+            walk.CopyFrom(header.Length);
+            writer.Dispose();
+            return new RecordFileSalvage(walk.RecordsCopied, walk.BlocksCopied, walk.Damage);
+        }
+        catch
+        {
+            // Half a copy would pass for the salvage of the whole file: nothing is left of it.
+            try
+            {
+                writer.Dispose();
+            }
+            catch (IOException)
+            {
+                // the first failure is the one to report
+            }
+
+            File.Delete(newPath);
+            IndexFile.Delete(newPath);
+            throw;
+        }
+    }
+
+    private sealed class Walk
+    {
+        private readonly SafeFileHandle _handle;
+        private readonly long _fileLength;
+        private readonly CustomBinaryFormatter _formatter;
+        private readonly RecordFileWriter _writer;
+        private readonly List<int> _recordEnds = new();
+        private readonly byte[] _headerBytes = new byte[BlockHeader.Size];
+        private byte[] _raw = Array.Empty<byte>();
+        private byte[] _inflated = Array.Empty<byte>();
+        private long _fileReads;
+
+        // The searches for whole blocks after damage read candidate bodies; a file full of false block headers must not
+        // make them read it over and over. Past this many bytes, the rest of the file is reported as damaged, unsearched.
+        private long _searchBudget;
+
+        public Walk(SafeFileHandle handle, long fileLength, CustomBinaryFormatter formatter, RecordFileWriter writer)
+        {
+            _handle = handle;
+            _fileLength = fileLength;
+            _formatter = formatter;
+            _writer = writer;
+            _searchBudget = (2 * fileLength) + BlockHeader.MaxBodyLength;
+        }
+
+        public long RecordsCopied { get; private set; }
+
+        public long BlocksCopied { get; private set; }
+
+        public List<RecordFileDamage> Damage { get; } = new();
+
+        public void CopyFrom(long offset)
+        {
+            long expected = 0; // the number of the next record, as the damaged file counts them
+            long damageStart = -1;
+            string? firstProblem = null;
+            while (offset < _fileLength)
+            {
+                string? problem = CheckBlockAt(offset, expected, out BlockHeader header, out ReadOnlySpan<byte> body);
+                if (problem is null)
+                {
+                    if (damageStart >= 0 || header.FirstRecord > expected)
+                    {
+                        Damage.Add(damageStart >= 0
+                            ? new RecordFileDamage(damageStart, offset - damageStart, expected, header.FirstRecord - expected, firstProblem!)
+                            : new RecordFileDamage(offset, 0, expected, header.FirstRecord - expected, $"the block at offset {offset} starts with record {header.FirstRecord}, where the block before it ends at record {expected}"));
+                        damageStart = -1;
+                    }
+
+                    int start = 0;
+                    foreach (int end in _recordEnds)
+                    {
+                        _writer.AppendRecordBytes(body.Slice(start, end - start));
+                        start = end;
+                    }
+
+                    RecordsCopied += header.RecordCount;
+                    BlocksCopied++;
+                    expected = header.FirstRecord + header.RecordCount;
+                    offset += BlockHeader.Size + header.StoredLength;
+                    continue;
+                }
+
+                if (damageStart < 0)
+                {
+                    damageStart = offset;
+                    firstProblem = problem;
+                }
+
+                long next = BlockWalker.FindWholeBlockFrom(_handle, offset + 1, _fileLength, ref _fileReads, int.MaxValue, ref _searchBudget, out bool gaveUp);
+                if (next < 0)
+                {
+                    string what = gaveUp
+                        ? $"{firstProblem} (the search for whole blocks after it stopped: the bytes from there hold too many false block headers)"
+                        : firstProblem!;
+                    Damage.Add(new RecordFileDamage(damageStart, _fileLength - damageStart, expected, null, what));
+                    return;
+                }
+
+                offset = next;
+            }
+
+            if (damageStart >= 0)
+            {
+                Damage.Add(new RecordFileDamage(damageStart, _fileLength - damageStart, expected, null, firstProblem!));
+            }
+        }
+
+        /// <summary>
+        /// Reads and checks the block at <paramref name="offset"/> as a reader would, and every record in it (read with the
+        /// formatter, as the salvaged file will be); on success <see cref="_recordEnds"/> holds where each record ends in
+        /// <paramref name="body"/>.
+        /// </summary>
+        /// <returns>Null when the block is whole and in sequence; otherwise what is wrong.</returns>
+        private string? CheckBlockAt(long offset, long expected, out BlockHeader header, out ReadOnlySpan<byte> body)
+        {
+            header = default;
+            body = default;
+            if (_fileLength - offset < BlockHeader.Size)
+            {
+                return "a block header cut short";
+            }
+
+            _fileReads++;
+            if (RandomAccess.Read(_handle, _headerBytes, offset) != BlockHeader.Size)
+            {
+                return "the block header could not be read";
+            }
+
+            string? problem = BlockHeader.TryParse(_headerBytes, -1, out header);
+            if (problem is not null)
+            {
+                return BlockHeader.HasUnknownCompression(_headerBytes, out _, out byte compression)
+                    ? $"the block's compression byte is {compression}, which this version of FastSerialization.Files does not know (a later version wrote it)"
+                    : problem;
+            }
+
+            if (header.FirstRecord < expected)
+            {
+                return $"the block's first record number is {header.FirstRecord}, where the records before it end at {expected}";
+            }
+
+            int length = BlockHeader.Size + header.StoredLength;
+            if (length > _fileLength - offset)
+            {
+                return $"the block's {header.StoredLength} bytes run past the end of the file";
+            }
+
+            if (_raw.Length < length)
+            {
+                _raw = new byte[length]; // at most the block's stored length, which fits in the file (checked above)
+            }
+
+            _fileReads++;
+            ReadOnlySpan<byte> raw = _raw.AsSpan(0, length);
+            if (RandomAccess.Read(_handle, _raw.AsSpan(0, length), offset) != length)
+            {
+                return "the block could not be read whole";
+            }
+
+            if (!BlockHeader.ChecksumMatches(raw, raw.Slice(BlockHeader.Size)))
+            {
+                return "its checksum is wrong";
+            }
+
+            body = raw.Slice(BlockHeader.Size);
+            if (header.Compression != RecordFileCompression.None)
+            {
+                problem = BlockCodec.TryDecompress(header.Compression, body, header.UncompressedLength, ref _inflated);
+                if (problem is not null)
+                {
+                    return problem;
+                }
+
+                body = _inflated.AsSpan(0, header.UncompressedLength);
+            }
+
+            return CheckRecords(body, header.RecordCount);
+        }
+
+        private string? CheckRecords(ReadOnlySpan<byte> body, int count)
+        {
+            _recordEnds.Clear();
+            int position = 0;
+            for (int i = 0; i < count; i++)
+            {
+                if (position == body.Length)
+                {
+                    return $"its {count} records end after {i}, at byte {position}";
+                }
+
+                try
+                {
+                    _ = _formatter.Deserialize(body.Slice(position), out int consumed);
+                    position += consumed;
+                }
+                catch (FastSerializationException e)
+                {
+                    return $"its record {i} at byte {position} cannot be read: {e.Message}";
+                }
+
+                _recordEnds.Add(position);
+            }
+
+            return position == body.Length ? null : $"its {count} records end at byte {position} of its {body.Length}";
+        }
+    }
+}
