@@ -292,7 +292,9 @@ internal static class Emitter
         w.Open("private static " + model.FullyQualifiedName + " __FastSerializationReadNew(ref " + Reader + " reader)");
         for (int i = 0; i < model.Members.Count; i++)
         {
-            w.Line("{0} __m{1} = default!;", model.Members[i].TypeDisplay, i);
+            // A member older data does not hold keeps its constructor parameter's default value, as a call without it would.
+            string initial = construction.MemberDefaults[i];
+            w.Line("{0} __m{1} = {2};", model.Members[i].TypeDisplay, i, initial.Length == 0 ? "default!" : initial);
         }
 
         w.Line();

@@ -37,7 +37,13 @@ internal sealed record ContainingType(string Keyword, string NameWithTypeParamet
 /// How an immutable type is built when read: the constructor's arguments (members, in parameter
 /// order) and the members set in an object initializer. Null for a type whose members are all settable.
 /// </summary>
-internal sealed record ConstructionModel(EquatableArray<int> ConstructorArguments, EquatableArray<int> InitializerMembers);
+/// <param name="ConstructorArguments">The member index of each constructor parameter, in parameter order.</param>
+/// <param name="InitializerMembers">The members set in the object initializer.</param>
+/// <param name="MemberDefaults">
+/// Per member (in member order), the C# expression of the default value of the constructor parameter it is bound to,
+/// or an empty string: a member older data does not hold gets the value its parameter would have without an argument.
+/// </param>
+internal sealed record ConstructionModel(EquatableArray<int> ConstructorArguments, EquatableArray<int> InitializerMembers, EquatableArray<string> MemberDefaults);
 
 /// <summary>One serialized member, in wire order.</summary>
 internal sealed record MemberModel(string Name, string TypeDisplay, TypeShape Shape, bool IsSettable);

@@ -108,6 +108,51 @@ internal static class ConstructorMatcher
             }
         }
 
-        return new ConstructionModel(EquatableArray<int>.From(bestArguments!), EquatableArray<int>.From(initializer));
+        string[] defaults = new string[members.Count];
+        for (int p = 0; p < best.Parameters.Length; p++)
+        {
+            defaults[bestArguments![p]] = DefaultValueOf(best.Parameters[p]) ?? string.Empty;
+        }
+
+        for (int i = 0; i < defaults.Length; i++)
+        {
+            defaults[i] ??= string.Empty;
+        }
+
+        return new ConstructionModel(EquatableArray<int>.From(bestArguments!), EquatableArray<int>.From(initializer), EquatableArray<string>.From(defaults));
+    }
+
+    /// <summary>
+    /// The C# expression of a parameter's explicit default value (<c>string Email = "none"</c>), typed as the parameter;
+    /// null when it has none, or when it is <c>null</c> / <c>default</c>, which the local's own default already is.
+    /// </summary>
+    internal static string? DefaultValueOf(IParameterSymbol parameter)
+    {
+        if (!parameter.HasExplicitDefaultValue || parameter.ExplicitDefaultValue is not { } value)
+        {
+            return null;
+        }
+
+        string type = parameter.Type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
+        var invariant = System.Globalization.CultureInfo.InvariantCulture;
+        string literal = value switch
+        {
+            string text => Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(text, quote: true),
+            char c => Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(c, quote: true),
+            bool b => b ? "true" : "false",
+            double d when double.IsNaN(d) => "global::System.Double.NaN",
+            double d when double.IsPositiveInfinity(d) => "global::System.Double.PositiveInfinity",
+            double d when double.IsNegativeInfinity(d) => "global::System.Double.NegativeInfinity",
+            double d => d.ToString("R", invariant) + "d",
+            float f when float.IsNaN(f) => "global::System.Single.NaN",
+            float f when float.IsPositiveInfinity(f) => "global::System.Single.PositiveInfinity",
+            float f when float.IsNegativeInfinity(f) => "global::System.Single.NegativeInfinity",
+            float f => f.ToString("R", invariant) + "f",
+            decimal m => m.ToString(invariant) + "m",
+            _ => Convert.ToString(value, invariant)!, // an integer, or an enum's underlying integer
+        };
+
+        // The cast gives the literal the parameter's type: an enum, a nullable, a byte from an int literal.
+        return "(" + type + ")(" + literal + ")";
     }
 }

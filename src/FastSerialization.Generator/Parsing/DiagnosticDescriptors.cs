@@ -112,8 +112,17 @@ internal static class DiagnosticDescriptors
         DiagnosticSeverity.Error,
         isEnabledByDefault: true);
 
+    public static readonly DiagnosticDescriptor NoParameterlessConstructor = new(
+        "FSG014",
+        "A class read without a constructor",
+        "'{0}' has no parameterless constructor, so it is read into an object made without running any constructor or field initializer: fields that are not serialized, and members older data does not hold, stay null or 0; add a parameterless constructor (private is enough), or register a factory with Register<T>(id, factory) and suppress this warning",
+        Category,
+        DiagnosticSeverity.Warning,
+        isEnabledByDefault: true);
+
     public static DiagnosticDescriptor ById(string id) => id switch
     {
+        "FSG014" => NoParameterlessConstructor,
         "FSG013" => HiddenMember,
         "FSG010" => NotFixedWidthMember,
         "FSG011" => FixedLayoutOnClass,

@@ -38,6 +38,12 @@ internal static class Parser
         List<MemberModel> members = ShapeParser.DescribeMembers(found, parse, compact: !fixedLayout);
         ConstructionModel? construction = userRead ? null : ConstructorMatcher.Match(found, parse);
         FixedLayoutModel? fixedModel = fixedLayout ? CheckFixedLayout(type, found, members, parse) : null;
+        if (construction is null && !parse.HasErrors && type.TypeKind == TypeKind.Class && !type.IsAbstract
+            && !System.Linq.Enumerable.Any(type.InstanceConstructors, c => c.Parameters.Length == 0))
+        {
+            parse.Report("FSG014", parse.TypeLocation, parse.TypeName); // an object read in place is made by GetUninitializedObject
+        }
+
         if (parse.HasErrors)
         {
             return TypeDeclarations.Failed(parse);

@@ -464,3 +464,42 @@ public class FSG013_HiddenMemberTests
         run.CompilationDiagnostics.Should().BeEmpty();
     }
 }
+
+public class FSG014_NoParameterlessConstructorTests
+{
+    [Fact]
+    public void AClassReadInPlaceWithoutAParameterlessConstructor_IsWarnedAbout()
+    {
+        const string source = """
+            using System.Collections.Generic;
+            using FastSerialization;
+            [BinarySerializable]
+            public sealed partial class Cart
+            {
+                private readonly List<string> _log = new();
+                public Cart(string owner) => Owner = owner;
+                public string Owner { get; set; }
+                public int Count { get; set; }
+            }
+            """;
+        GeneratorRun run = GeneratorHarness.Run(source);
+        Diagnostic d = run.GeneratorDiagnostics.Should().ContainSingle().Which;
+        d.Id.Should().Be("FSG014");
+        d.DefaultSeverity.Should().Be(DiagnosticSeverity.Warning, "the harness compiles with warnings as errors, so its reported severity is Error");
+        d.GetMessage(System.Globalization.CultureInfo.InvariantCulture).Should().Contain("'Cart' has no parameterless constructor").And.Contain("private is enough");
+        run.Sources.Should().ContainSingle("a warning: the serializer is still generated");
+    }
+
+    [Theory]
+    [InlineData("public sealed partial class Cart { private Cart() { } public Cart(string owner) => Owner = owner; public string? Owner { get; set; } }")]
+    [InlineData("public sealed partial class Cart { public string? Owner { get; set; } }")] // the implicit constructor
+    [InlineData("public sealed partial record Cart(string Owner);")] // built through its constructor
+    [InlineData("public sealed partial class Cart { public Cart(string owner) => Owner = owner; public string Owner { get; } }")] // likewise
+    [InlineData("public abstract partial class Cart { protected Cart(int x) { } public int X { get; set; } }")] // never made itself
+    [InlineData("public partial struct Cart { public Cart(int x) => X = x; public int X { get; set; } }")] // a struct is its default value
+    public void TypesThatAreMadeProperly_AreNotWarnedAbout(string declaration)
+    {
+        GeneratorRun run = GeneratorHarness.Run("using FastSerialization;\n[BinarySerializable]\n" + declaration + "\n");
+        run.GeneratorDiagnostics.Should().BeEmpty();
+    }
+}

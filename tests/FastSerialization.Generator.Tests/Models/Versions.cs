@@ -25,6 +25,9 @@ namespace FastSerialization.Generator.Tests.Models.V1
 
     [BinarySerializable]
     public sealed partial record Item(int Id, string? Name);
+
+    [BinarySerializable]
+    public sealed partial record Contact(string Name, int Age);
 }
 
 namespace FastSerialization.Generator.Tests.Models.V2
@@ -62,4 +65,31 @@ namespace FastSerialization.Generator.Tests.Models.V2
     {
         public string? Comment { get; init; }
     }
+
+    public enum Tier : byte
+    {
+        None,
+        Silver,
+        Gold,
+    }
+
+    /// <summary>V1's Contact with parameters appended, each with a default value of its own kind.</summary>
+    [BinarySerializable]
+    public sealed partial record Contact(
+        string Name,
+        int Age,
+        string Email = "none \"quoted\"\n",
+        int Level = 7,
+        Tier Tier = Tier.Gold,
+        double Ratio = 0.1,
+        float Scale = -2.5f,
+        decimal Price = 79228162514264337593543950.335m,
+        char Initial = '\'',
+        int? Rank = 3,
+        long Floor = long.MinValue,
+        ulong Ceiling = ulong.MaxValue,
+        bool Active = true,
+        double Unknown = double.NaN,
+        string? Note = null,
+        int Zero = 0);
 }

@@ -101,6 +101,28 @@ public class VersioningTests
     }
 
     [Fact]
+    public void OlderData_IntoARecordWithAppendedParameters_GivesThemTheirDefaultValues()
+    {
+        var old = new CustomBinaryFormatter();
+        old.Register<V1.Contact>(3);
+        var newer = new CustomBinaryFormatter();
+        newer.Register<V2.Contact>(3);
+
+        V2.Contact read = newer.Deserialize<V2.Contact>(old.SerializeToArray(new V1.Contact("Ann", 41)));
+
+        read.Should().Be(new V2.Contact("Ann", 41), "a parameter the data does not hold gets its default value, as a call without it would");
+        read.Email.Should().Be("none \"quoted\"\n");
+        read.Tier.Should().Be(V2.Tier.Gold);
+        read.Price.Should().Be(79228162514264337593543950.335m);
+        read.Floor.Should().Be(long.MinValue);
+        read.Unknown.Should().Be(double.NaN);
+
+        // Values that are written are read as written, defaults or not.
+        var full = new V2.Contact("Bo", 7, "b@x", 1, V2.Tier.None, 0, 0, 0, 'b', null, 0, 0, false, 1.5, "n", 9);
+        newer.Deserialize<V2.Contact>(newer.SerializeToArray(full)).Should().Be(full);
+    }
+
+    [Fact]
     public void NewerData_IntoOlderType_StrictMode_ThrowsNamingTheType()
     {
         byte[] data = New().SerializeToArray(new V2.Order { Id = 1, Total = 2m });
