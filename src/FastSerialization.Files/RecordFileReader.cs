@@ -99,7 +99,7 @@ public sealed class RecordFileReader : IDisposable
     /// <param name="options">The new file's block size and compression; null for the defaults. It is synced before this returns.</param>
     /// <returns>How many records were copied, and each damaged stretch with the records it held.</returns>
     /// <exception cref="RecordFileCorruptedException">The file header is damaged or not a record file's: without it nothing says how to read the blocks.</exception>
-    /// <exception cref="RecordFileRegistryMismatchException">The file was written by a registry that does not match <paramref name="formatter"/>'s.</exception>
+    /// <exception cref="RecordFileRegistryMismatchException">The file was written by a registry that does not match <paramref name="formatter"/>'s, or its records include a type of the file's registry that <paramref name="formatter"/> does not register (nothing of the new file is left).</exception>
     /// <exception cref="IOException">The damaged file cannot be read, or the new file exists or cannot be written (nothing of it is left then).</exception>
     public static RecordFileSalvage Salvage(string damagedPath, string newPath, CustomBinaryFormatter formatter, RecordFileWriterOptions? options = null) =>
         Salvager.Run(damagedPath, newPath, formatter, options);
@@ -109,6 +109,7 @@ public sealed class RecordFileReader : IDisposable
     /// <returns>The record.</returns>
     /// <exception cref="ArgumentOutOfRangeException">There is no such record.</exception>
     /// <exception cref="RecordFileCorruptedException">Its block is damaged.</exception>
+    /// <exception cref="RecordFileRegistryMismatchException">The record's type id is in the file's registry but not registered with this formatter (an id only one side has does not stop <see cref="Open"/>).</exception>
     public object ReadRecord(long recordNumber)
     {
         CheckRecordNumber(recordNumber, nameof(recordNumber));
@@ -485,12 +486,35 @@ public sealed class RecordFileReader : IDisposable
         }
         catch (FastSerializationException e)
         {
+            if (e.TypeId is { } id && !_formatter.Registry.TryGetRegistration(id, out _) && NameInHeader(id) is { } name)
+            {
+                // The file is whole: this formatter lacks a type the file's registry has.
+                throw new RecordFileRegistryMismatchException(
+                    $"'{_path}': the record at byte {position} of block {block} has type id {id}, which stands for {name} in the file's registry but is not registered with this formatter. The file is not damaged: register {name} with id {id} to read it.",
+                    id,
+                    null);
+            }
+
             throw Corrupt(block, _file.Blocks.Offset(block), $"its record at byte {position} cannot be read: {e.Message}", e);
         }
     }
 
+    /// <summary>The type name the file's header gives type id <paramref name="typeId"/>, or null when it has no such id.</summary>
+    private string? NameInHeader(int typeId)
+    {
+        foreach (RegistryEntry entry in _file.Header.Entries)
+        {
+            if (entry.Id == typeId)
+            {
+                return entry.TypeName;
+            }
+        }
+
+        return null;
+    }
+
     private RecordFileCorruptedException Corrupt(int block, long offset, string problem, Exception? inner = null) =>
-        new($"'{_path}' is corrupted: block {block} at offset {offset}: {problem}. RecordFileReader.Salvage copies the records of the whole blocks into a new file.", block, offset, inner);
+        new($"'{_path}' is corrupted: block {block} at offset {offset}: {problem.TrimEnd('.')}. RecordFileReader.Salvage copies the records of the whole blocks into a new file.", block, offset, inner);
 
     private void CheckRecordNumber(long recordNumber, string name)
     {

@@ -74,6 +74,23 @@ public class FormatTests
     }
 
     [Fact]
+    public void AReaderLackingATypeOfTheFile_OpensIt_AndIsToldWhichTypeToRegister_NotThatTheFileIsDamaged()
+    {
+        using var dir = new TempDirectory();
+        string path = dir.File("partial-registry");
+        TestFiles.Write(path, 6); // record n is a Note when n % 3 == 0, else a Trade
+        var tradesOnly = new CustomBinaryFormatter();
+        tradesOnly.Register<Trade>(Records.TradeId);
+
+        using RecordFileReader reader = RecordFileReader.Open(path, tradesOnly); // an id only the file has is no mismatch
+        reader.ReadRecord<Trade>(1).Should().Be(Trade.Make(1));
+        var error = FluentActions.Invoking(() => reader.ReadRecord(3)).Should().Throw<RecordFileRegistryMismatchException>().Which;
+        error.TypeId.Should().Be(Records.NoteId);
+        error.Message.Should().Contain("FastSerialization.Files.TestChild.Note").And.Contain("not damaged").And.Contain($"with id {Records.NoteId}");
+        error.Message.Should().NotContain("..");
+    }
+
+    [Fact]
     public void RegistryWithAChangedLayout_IsRefusedNamingIdTypeAndPosition()
     {
         using var dir = new TempDirectory();

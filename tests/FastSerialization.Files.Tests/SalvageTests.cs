@@ -223,6 +223,12 @@ public class SalvageTests
         File.ReadAllText(copy).Should().Be("mine", "an existing file is never overwritten");
         File.Delete(copy);
 
+        var tradesOnly = new CustomBinaryFormatter();
+        tradesOnly.Register<Trade>(Records.TradeId);
+        FluentActions.Invoking(() => RecordFileReader.Salvage(path, copy, tradesOnly))
+            .Should().Throw<RecordFileRegistryMismatchException>("a type the file has and the formatter lacks is no damage").WithMessage("*TestChild.Note*register every type*");
+        File.Exists(copy).Should().BeFalse();
+
         TestFiles.FlipBit(path, 1); // the magic
         FluentActions.Invoking(() => RecordFileReader.Salvage(path, copy, Records.NewFormatter())).Should().Throw<RecordFileCorruptedException>();
         File.Exists(copy).Should().BeFalse();

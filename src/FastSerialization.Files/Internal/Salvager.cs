@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.IO;
+using System.Linq;
 using Microsoft.Win32.SafeHandles;
 
 namespace FastSerialization.Files.Internal;
@@ -26,7 +27,7 @@ internal static class Salvager
         RecordFileWriter writer = RecordFileWriter.Create(newPath, formatter, options);
         try
         {
-            var walk = new Walk(handle, fileLength, formatter, writer);
+            var walk = new Walk(handle, fileLength, formatter, writer, header, damagedPath);
             walk.CopyFrom(header.Length);
             writer.Dispose();
             return new RecordFileSalvage(walk.RecordsCopied, walk.BlocksCopied, walk.Damage);
@@ -65,8 +66,13 @@ internal static class Salvager
         // make them read it over and over. Past this many bytes, the rest of the file is reported as damaged, unsearched.
         private long _searchBudget;
 
-        public Walk(SafeFileHandle handle, long fileLength, CustomBinaryFormatter formatter, RecordFileWriter writer)
+        private readonly FileHeader _header;
+        private readonly string _path;
+
+        public Walk(SafeFileHandle handle, long fileLength, CustomBinaryFormatter formatter, RecordFileWriter writer, FileHeader header, string path)
         {
+            _header = header;
+            _path = path;
             _handle = handle;
             _fileLength = fileLength;
             _formatter = formatter;
@@ -227,7 +233,17 @@ internal static class Salvager
                 }
                 catch (FastSerializationException e)
                 {
-                    return $"its record {i} at byte {position} cannot be read: {e.Message}";
+                    if (e.TypeId is { } id && !_formatter.Registry.TryGetRegistration(id, out _)
+                        && _header.Entries.FirstOrDefault(entry => entry.Id == id) is { } entry)
+                    {
+                        // Not damage: every block would be lost for want of a registration.
+                        throw new RecordFileRegistryMismatchException(
+                            $"'{_path}' holds records of type id {id}, which stands for {entry.TypeName} in the file's registry but is not registered with this formatter; register every type of the file to salvage it.",
+                            id,
+                            null);
+                    }
+
+                    return $"its record {i} at byte {position} cannot be read: {e.Message.TrimEnd('.')}";
                 }
 
                 _recordEnds.Add(position);

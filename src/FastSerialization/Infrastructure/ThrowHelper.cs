@@ -76,7 +76,40 @@ internal static class ThrowHelper
 
     [DoesNotReturn]
     public static void ThrowNotRegistered(Type type) =>
-        throw new FastSerializationException($"{type} is not registered with this formatter; call Register<{type.Name}>(id) before the first write.");
+        throw new FastSerializationException(
+            typeof(ICustomBinarySerializable).IsAssignableFrom(type)
+                ? $"{CSharpName(type)} is not registered with this formatter; call Register<{CSharpName(type, qualified: false)}>(id) before the first write."
+                : $"{CSharpName(type)} cannot be written as a record: a record's type is registered, and only a type that implements ICustomBinarySerializable can be (write WriteDataTo and SetDataFrom, or declare the class or struct [BinarySerializable] partial). To write a {CSharpName(type, qualified: false)}, make it a member of such a type.");
+
+    /// <summary>A type's name as C# writes it (<c>List&lt;Order&gt;</c>, <c>int[]</c>), not as reflection does (<c>List`1</c>).</summary>
+    internal static string CSharpName(Type type, bool qualified = true)
+    {
+        if (type.IsArray)
+        {
+            return CSharpName(type.GetElementType()!, qualified) + "[" + new string(',', type.GetArrayRank() - 1) + "]";
+        }
+
+        if (Nullable.GetUnderlyingType(type) is { } underlying)
+        {
+            return CSharpName(underlying, qualified) + "?";
+        }
+
+        string name = qualified && type.Namespace is { Length: > 0 } ns && !type.IsGenericParameter ? ns + "." + type.Name : type.Name;
+        if (!type.IsGenericType)
+        {
+            return name;
+        }
+
+        int tick = name.IndexOf('`');
+        string bare = tick < 0 ? name : name.Substring(0, tick);
+        var arguments = new System.Text.StringBuilder();
+        foreach (Type argument in type.GetGenericArguments())
+        {
+            arguments.Append(arguments.Length == 0 ? string.Empty : ", ").Append(CSharpName(argument, qualified: false));
+        }
+
+        return bare + "<" + arguments + ">";
+    }
 
     [DoesNotReturn]
     public static void ThrowBadRecordLength(uint length, int limit) =>

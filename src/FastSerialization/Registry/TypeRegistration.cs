@@ -82,6 +82,6 @@ public abstract class TypeRegistration
         }
 
         throw new FastSerializationException(
-            $"The record holds a {value.GetType()}, which is not a {typeof(T)}.");
+            $"The record holds an instance of {value.GetType()}, not of {typeof(T)}, the type asked for.");
     }
 }

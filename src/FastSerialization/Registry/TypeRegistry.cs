@@ -257,7 +257,10 @@ public sealed class TypeRegistry
             if (_byId.TryGetValue(registration.Id, out TypeRegistration? existingId))
             {
                 throw new ArgumentException(
-                    $"Type id {registration.Id} is already registered for {existingId.Type}; it cannot also stand for {registration.Type}.", "typeId");
+                    existingId.Type == registration.Type
+                        ? $"{registration.Type} is already registered with type id {registration.Id}; register each type once."
+                        : $"Type id {registration.Id} is already registered for {existingId.Type}; it cannot also stand for {registration.Type}.",
+                    "typeId");
             }
 
             if (_byType.TryGetValue(registration.Type, out TypeRegistration? existingType))

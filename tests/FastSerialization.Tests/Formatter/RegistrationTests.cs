@@ -98,7 +98,36 @@ public class RegistrationTests
         var formatter = new CustomBinaryFormatter();
         formatter.Register<Customer>(1);
         Action act = () => formatter.SerializeToArray(new PersonV1());
-        act.Should().Throw<FastSerializationException>().WithMessage("*PersonV1 is not registered*");
+        act.Should().Throw<FastSerializationException>().WithMessage("*PersonV1 is not registered*call Register<PersonV1>(id)*");
+    }
+
+    [Fact]
+    public void Register_TheSameTypeWithTheSameIdTwice_SaysSo()
+    {
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register<Customer>(1);
+        Action again = () => formatter.Register<Customer>(1);
+        again.Should().Throw<ArgumentException>().WithMessage("*Customer is already registered with type id 1; register each type once.*");
+    }
+
+    /// <summary>
+    /// A type that cannot be registered at all (a list, a string, an array) is told so, in C#'s spelling of its name,
+    /// rather than advised to call a Register&lt;T&gt; that would not compile.
+    /// </summary>
+    [Theory]
+    [InlineData(typeof(System.Collections.Generic.List<Customer>), "System.Collections.Generic.List<Customer>")]
+    [InlineData(typeof(System.Collections.Generic.Dictionary<string, int[]>), "System.Collections.Generic.Dictionary<String, Int32[]>")]
+    [InlineData(typeof(Customer[]), "Customer[]")]
+    [InlineData(typeof(string), "System.String")]
+    public void Serialize_ATypeThatCannotBeARecord_SaysWhatCanBe(Type type, string name)
+    {
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register<Customer>(1);
+        object value = type == typeof(string) ? "text" : Activator.CreateInstance(type, type.IsArray ? new object[] { 1 } : Array.Empty<object>())!;
+        Action act = () => formatter.SerializeToArray(value);
+        var message = act.Should().Throw<FastSerializationException>().Which.Message;
+        message.Should().Contain(name + " cannot be written as a record").And.Contain("ICustomBinarySerializable").And.Contain("[BinarySerializable]");
+        message.Should().NotContain("`").And.NotContain("Register<");
     }
 
     [Fact]
@@ -162,7 +191,7 @@ public class RegistrationTests
         formatter.Register<Customer>(1);
         byte[] record = formatter.SerializeToArray(new Customer());
         Action act = () => formatter.Deserialize<PersonV1>(record);
-        act.Should().Throw<FastSerializationException>().WithMessage("*Customer*not a*PersonV1*");
+        act.Should().Throw<FastSerializationException>().WithMessage("*holds an instance of*Customer, not of*PersonV1, the type asked for*");
     }
 
     [Fact]
