@@ -38,7 +38,10 @@ public sealed class RecordFileDamage
 
     /// <inheritdoc />
     public override string ToString() =>
-        RecordCount is { } count
-            ? $"{Length} bytes at offset {FileOffset}: records {FirstRecord} to {FirstRecord + count - 1} lost ({count}); {Problem}"
-            : $"{Length} bytes at offset {FileOffset}, to the end of the file: records from {FirstRecord} on lost; {Problem}";
+        RecordCount switch
+        {
+            0 => $"{Length} bytes at offset {FileOffset}: no record lost (the bytes held no block that follows the records before them); {Problem}",
+            { } count => $"{Length} bytes at offset {FileOffset}: records {FirstRecord} to {FirstRecord + count - 1} lost ({count}); {Problem}",
+            null => $"{Length} bytes at offset {FileOffset}, to the end of the file: records from {FirstRecord} on lost; {Problem}",
+        };
 }

@@ -87,11 +87,11 @@ public sealed class RecordFileReader : IDisposable
 
     /// <summary>
     /// Copies every record that can still be read from a damaged record file into a new one, and says where the damage
-    /// was. Use it when <see cref="Open"/> throws <see cref="RecordFileCorruptedException"/> for damage before the file's
-    /// tail (a bad sector, a block overwritten): the blocks are walked from the file header on, each checked as a reader
-    /// checks it (header, checksum, compression, every record read with <paramref name="formatter"/>), the records of each
-    /// whole block are copied exactly as they were written, and after a damaged stretch the walk goes on from the next
-    /// whole block. The damaged file is only read; the index beside it is not used.
+    /// was. Use it when <see cref="Open"/> or a read throws <see cref="RecordFileCorruptedException"/> for damage before
+    /// the file's tail (a bad sector, a block overwritten): the blocks are walked from the file header on, each checked as
+    /// a reader checks it (header, checksum, compression, every record read with <paramref name="formatter"/>), the
+    /// records of each whole block that follows the records before it are copied exactly as they were written, and after
+    /// a damaged stretch the walk goes on from the next whole block (docs/FORMAT.md section 9.4). The damaged file is only read; the index beside it is not used.
     /// </summary>
     /// <param name="damagedPath">The damaged record file.</param>
     /// <param name="newPath">The file to create; it must not exist. Its records are numbered from 0 again.</param>

@@ -171,8 +171,7 @@ public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
         }
         catch
         {
-            writerLock.Dispose(); // first: it releases the data file's own lock before the file is closed
-            file.Dispose();
+            writerLock.Dispose(); // releases the data file's own lock, closes the data file, then the lock file
             throw;
         }
     }
@@ -349,8 +348,7 @@ public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
         {
             _disposed = true;
             unreported = UnreportedBackgroundFailure(_blocks.RecordCount + _blockRecords, DurableRecordCount);
-            _lock.Dispose(); // first: it releases the data file's own lock before the file is closed
-            _file.Dispose();
+            _lock.Dispose(); // releases the data file's own lock, closes the data file, then the lock file
             Exit();
         }
 
@@ -388,8 +386,7 @@ public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
         {
             _disposed = true;
             unreported = UnreportedBackgroundFailure(_blocks.RecordCount + _blockRecords, DurableRecordCount);
-            _lock.Dispose(); // first: it releases the data file's own lock before the file is closed
-            await _file.DisposeAsync().ConfigureAwait(false);
+            _lock.Dispose(); // releases the data file's own lock, closes the data file, then the lock file
             Exit();
         }
 
@@ -472,8 +469,7 @@ public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
         }
         catch
         {
-            writerLock.Dispose(); // first: it releases the data file's own lock before the file is closed
-            file.Dispose();
+            writerLock.Dispose(); // releases the data file's own lock, closes the data file, then the lock file
             throw;
         }
     }

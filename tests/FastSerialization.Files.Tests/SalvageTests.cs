@@ -13,6 +13,15 @@ namespace FastSerialization.Files.Tests;
 /// record of its whole blocks into a new file, unchanged and in order, and reports each damaged stretch with the records
 /// it held.
 /// </summary>
+/// <summary>A record that carries bytes of its own: in a test, a whole block image of another file.</summary>
+[BinarySerializable]
+public sealed partial class Blob
+{
+    public long Number { get; set; }
+
+    public byte[]? Data { get; set; }
+}
+
 public class SalvageTests
 {
     private const int Total = 90;
@@ -228,10 +237,78 @@ public class SalvageTests
         FluentActions.Invoking(() => RecordFileReader.Salvage(path, copy, tradesOnly))
             .Should().Throw<RecordFileRegistryMismatchException>("a type the file has and the formatter lacks is no damage").WithMessage("*TestChild.Note*register every type*");
         File.Exists(copy).Should().BeFalse();
+        File.Exists(copy + ".lock").Should().BeFalse("nothing of the new file is left, its lock file included");
 
         TestFiles.FlipBit(path, 1); // the magic
         FluentActions.Invoking(() => RecordFileReader.Salvage(path, copy, Records.NewFormatter())).Should().Throw<RecordFileCorruptedException>();
         File.Exists(copy).Should().BeFalse();
+    }
+
+    /// <summary>
+    /// A record that holds a whole block image of its own (a replication log, an archive) inside a damaged block: the
+    /// damaged block's header still gives its length, and the walk goes on where it ends, so the image is never taken for
+    /// a block of the file (it once was: its three trades were copied, and every real block after it was lost).
+    /// </summary>
+    [Fact]
+    public void ABlockImageInsideADamagedBlock_IsNotTakenForABlockOfTheFile()
+    {
+        using var dir = new TempDirectory();
+        Func<CustomBinaryFormatter> formatter = () =>
+        {
+            CustomBinaryFormatter f = Records.NewFormatter();
+            f.Register<Blob>(3);
+            return f;
+        };
+        byte[] image = HandBuilt.Block(Enumerable.Range(1000, 3).SelectMany(n => HandBuilt.TradeRecord(Trade.Make(n))).ToArray(), 3, 1000);
+        string path = dir.File("outer.fsr");
+        using (RecordFileWriter writer = RecordFileWriter.Create(path, formatter(), new RecordFileWriterOptions { BlockSize = 300, WriteIndex = false }))
+        {
+            for (int n = 0; n < 30; n++)
+            {
+                writer.Append(new Blob { Number = n, Data = n == 10 ? image : new[] { (byte)n } });
+            }
+        }
+
+        int at = File.ReadAllBytes(path).AsSpan().IndexOf(image);
+        at.Should().BeGreaterThan(0);
+        TestFiles.FlipBit(path, at + image.Length + 2); // in the same outer block, after the image
+
+        RecordFileSalvage salvage = RecordFileReader.Salvage(path, dir.File("copy.fsr"), formatter());
+
+        RecordFileDamage damage = salvage.Damage.Should().ContainSingle().Which;
+        damage.RecordCount.Should().BeGreaterThan(0).And.BeLessThan(30);
+        using RecordFileReader reader = RecordFileReader.Open(dir.File("copy.fsr"), formatter());
+        List<object> records = reader.ReadAll().ToList();
+        records.Should().AllBeOfType<Blob>("no trade was ever appended to this file");
+        records.Cast<Blob>().Select(b => b.Number).Should().BeInAscendingOrder().And.Contain(29, "the blocks after the damaged one are whole");
+        records.Should().HaveCount(30 - (int)damage.RecordCount!.Value);
+    }
+
+    [Fact]
+    public void AWholeBlockNumberedPastTheEndOfNumbers_AndADuplicatedBlock_AreReportedNotCopied()
+    {
+        using var dir = new TempDirectory();
+        string path = dir.File("numbers.fsr");
+        TestFiles.Write(path, 3, Options(RecordFileCompression.None));
+        using (var stream = new FileStream(path, FileMode.Append))
+        {
+            stream.Write(HandBuilt.Block(HandBuilt.TradeRecord(Trade.Make(1)), 1, long.MaxValue)); // whole, but its count would overflow
+            stream.Write(HandBuilt.Block(HandBuilt.TradeRecord(Trade.Make(4)), 1, 3));
+            stream.Write(HandBuilt.Block(HandBuilt.TradeRecord(Trade.Make(4)), 1, 3)); // the same block again
+            stream.Write(HandBuilt.Block(HandBuilt.TradeRecord(Trade.Make(5)), 1, 4));
+        }
+
+        RecordFileSalvage salvage = RecordFileReader.Salvage(path, dir.File("copy.fsr"), Records.NewFormatter());
+
+        salvage.Damage.Should().HaveCount(2);
+        salvage.Damage.Should().OnlyContain(d => d.RecordCount == 0);
+        salvage.Damage[0].Problem.Should().Contain("leaves no room");
+        salvage.Damage[1].ToString().Should().Contain("no record lost");
+        salvage.RecordsCopied.Should().Be(5);
+        using RecordFileReader reader = RecordFileReader.Open(dir.File("copy.fsr"), Records.NewFormatter());
+        List<object> records = reader.ReadAll().ToList();
+        Enumerable.Range(0, 3).Should().OnlyContain(n => Records.IsExpected(records[n], n));
+        records.Skip(3).Should().Equal(Trade.Make(4), Trade.Make(5));
     }
 
     private static RecordFileWriterOptions Options(RecordFileCompression compression) =>

@@ -46,6 +46,7 @@ internal static class Salvager
 
             File.Delete(newPath);
             IndexFile.Delete(newPath);
+            File.Delete(WriterLock.PathOf(newPath)); // the file it locked is gone: nothing of the new file is left
             throw;
         }
     }
@@ -93,7 +94,7 @@ internal static class Salvager
             string? firstProblem = null;
             while (offset < _fileLength)
             {
-                string? problem = CheckBlockAt(offset, expected, out BlockHeader header, out ReadOnlySpan<byte> body);
+                string? problem = CheckBlockAt(offset, expected, out BlockHeader header, out ReadOnlySpan<byte> body, out long statedEnd);
                 if (problem is null)
                 {
                     if (damageStart >= 0 || header.FirstRecord > expected)
@@ -124,6 +125,15 @@ internal static class Salvager
                     firstProblem = problem;
                 }
 
+                // A damaged block whose header still gives its length most likely ends there, where the next block starts:
+                // tried first, so that bytes inside the damaged block (a record holding a block image of its own) are
+                // never taken for blocks of the file.
+                if (statedEnd > offset && statedEnd < _fileLength && IsWholeBlockAt(statedEnd))
+                {
+                    offset = statedEnd;
+                    continue;
+                }
+
                 long next = BlockWalker.FindWholeBlockFrom(_handle, offset + 1, _fileLength, ref _fileReads, int.MaxValue, ref _searchBudget, out bool gaveUp);
                 if (next < 0)
                 {
@@ -149,10 +159,11 @@ internal static class Salvager
         /// <paramref name="body"/>.
         /// </summary>
         /// <returns>Null when the block is whole and in sequence; otherwise what is wrong.</returns>
-        private string? CheckBlockAt(long offset, long expected, out BlockHeader header, out ReadOnlySpan<byte> body)
+        private string? CheckBlockAt(long offset, long expected, out BlockHeader header, out ReadOnlySpan<byte> body, out long statedEnd)
         {
             header = default;
             body = default;
+            statedEnd = -1;
             if (_fileLength - offset < BlockHeader.Size)
             {
                 return "a block header cut short";
@@ -172,15 +183,21 @@ internal static class Salvager
                     : problem;
             }
 
+            int length = BlockHeader.Size + header.StoredLength;
+            if (length > _fileLength - offset)
+            {
+                return $"the block's {header.StoredLength} bytes run past the end of the file";
+            }
+
+            statedEnd = offset + length;
             if (header.FirstRecord < expected)
             {
                 return $"the block's first record number is {header.FirstRecord}, where the records before it end at {expected}";
             }
 
-            int length = BlockHeader.Size + header.StoredLength;
-            if (length > _fileLength - offset)
+            if (header.FirstRecord > long.MaxValue - header.RecordCount)
             {
-                return $"the block's {header.StoredLength} bytes run past the end of the file";
+                return $"the block's first record number {header.FirstRecord} leaves no room for its {header.RecordCount} records";
             }
 
             if (_raw.Length < length)
@@ -213,6 +230,33 @@ internal static class Salvager
             }
 
             return CheckRecords(body, header.RecordCount);
+        }
+
+        /// <summary>True when a block header starts at <paramref name="offset"/> and its body fits and matches its checksum.</summary>
+        private bool IsWholeBlockAt(long offset)
+        {
+            if (_fileLength - offset < BlockHeader.Size)
+            {
+                return false;
+            }
+
+            _fileReads++;
+            if (RandomAccess.Read(_handle, _headerBytes, offset) != BlockHeader.Size
+                || BlockHeader.TryParse(_headerBytes, -1, out BlockHeader header) is not null
+                || header.StoredLength > _fileLength - offset - BlockHeader.Size)
+            {
+                return false;
+            }
+
+            int length = BlockHeader.Size + header.StoredLength;
+            if (_raw.Length < length)
+            {
+                _raw = new byte[length];
+            }
+
+            _fileReads++;
+            return RandomAccess.Read(_handle, _raw.AsSpan(0, length), offset) == length
+                && BlockHeader.ChecksumMatches(_raw.AsSpan(0, BlockHeader.Size), _raw.AsSpan(BlockHeader.Size, header.StoredLength));
         }
 
         private string? CheckRecords(ReadOnlySpan<byte> body, int count)

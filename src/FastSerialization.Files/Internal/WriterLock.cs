@@ -27,6 +27,7 @@ internal sealed partial class WriterLock : IDisposable
 
     private readonly FileStream _file;
     private SafeFileHandle? _content; // the data file whose own lock this writer holds (Linux)
+    private FileStream? _data; // the data file OpenFile opened, closed by Dispose before the lock file
 
     private WriterLock(FileStream file) => _file = file;
 
@@ -67,6 +68,7 @@ internal sealed partial class WriterLock : IDisposable
                 _content = file.SafeFileHandle;
             }
 
+            _data = file;
             return file;
         }
         catch
@@ -183,12 +185,15 @@ internal sealed partial class WriterLock : IDisposable
     }
 
     /// <summary>
-    /// Releases the lock: the data file's own lock, then the lock file, which stays (deleting it could let two writers
-    /// lock two different files). Call it before closing the data file <see cref="OpenFile"/> opened.
+    /// Releases the lock, in this order: the data file's own lock, the data file <see cref="OpenFile"/> opened (closed
+    /// here), then the lock file, which stays (deleting it could let two writers lock two different files). A writer that
+    /// takes the lock file next finds the data file closed: on Windows an open one would refuse it with a raw sharing
+    /// violation.
     /// </summary>
     public void Dispose()
     {
         ReleaseContent();
+        _data?.Dispose();
         _file.Dispose();
     }
 }
