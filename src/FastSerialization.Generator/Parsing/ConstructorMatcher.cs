@@ -135,7 +135,10 @@ internal static class ConstructorMatcher
 
         string type = parameter.Type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
         var invariant = System.Globalization.CultureInfo.InvariantCulture;
-        string literal = value switch
+
+        // "G17" and "G9" round-trip on every runtime the compiler runs on ("R" does not on .NET Framework, which also
+        // prints negative zero as "0").
+        string? literal = value switch
         {
             string text => Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(text, quote: true),
             char c => Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(c, quote: true),
@@ -143,16 +146,20 @@ internal static class ConstructorMatcher
             double d when double.IsNaN(d) => "global::System.Double.NaN",
             double d when double.IsPositiveInfinity(d) => "global::System.Double.PositiveInfinity",
             double d when double.IsNegativeInfinity(d) => "global::System.Double.NegativeInfinity",
-            double d => d.ToString("R", invariant) + "d",
+            double d when d == 0 && BitConverter.DoubleToInt64Bits(d) < 0 => "-0.0d",
+            double d => d.ToString("G17", invariant) + "d",
             float f when float.IsNaN(f) => "global::System.Single.NaN",
             float f when float.IsPositiveInfinity(f) => "global::System.Single.PositiveInfinity",
             float f when float.IsNegativeInfinity(f) => "global::System.Single.NegativeInfinity",
-            float f => f.ToString("R", invariant) + "f",
+            float f when f == 0 && BitConverter.DoubleToInt64Bits(f) < 0 => "-0.0f",
+            float f => f.ToString("G9", invariant) + "f",
             decimal m => m.ToString(invariant) + "m",
-            _ => Convert.ToString(value, invariant)!, // an integer, or an enum's underlying integer
+            DateTime t => "new global::System.DateTime(" + t.Ticks.ToString(invariant) + "L, global::System.DateTimeKind." + t.Kind + ")", // [DateTimeConstant]
+            byte or sbyte or short or ushort or int or uint or long or ulong => Convert.ToString(value, invariant), // an integer, or an enum's underlying one
+            _ => null, // a constant this cannot spell: the member keeps default, as before
         };
 
         // The cast gives the literal the parameter's type: an enum, a nullable, a byte from an int literal.
-        return "(" + type + ")(" + literal + ")";
+        return literal is null ? null : "(" + type + ")(" + literal + ")";
     }
 }

@@ -43,10 +43,20 @@ internal static class Factories
             return false;
         }
 
-        return !type.AllInterfaces.Any(i =>
-            i.OriginalDefinition.ToDisplayString() == FactoryInterface
-            && SymbolEqualityComparer.Default.Equals(i.TypeArguments[0], type));
+        return !Implements(type, FactoryInterface);
     }
+
+    /// <summary>
+    /// True when the type implements <c>IBinaryFactory&lt;T&gt;</c> or <c>IBinaryConstructible&lt;T&gt;</c> for itself:
+    /// the formatter makes its instances through that, never as an uninitialized object.
+    /// </summary>
+    public static bool MakesItsOwnInstances(INamedTypeSymbol type) =>
+        Implements(type, FactoryInterface) || Implements(type, "FastSerialization.IBinaryConstructible<TSelf>");
+
+    private static bool Implements(INamedTypeSymbol type, string genericInterface) =>
+        type.AllInterfaces.Any(i =>
+            i.OriginalDefinition.ToDisplayString() == genericInterface
+            && SymbolEqualityComparer.Default.Equals(i.TypeArguments[0], type));
 
     private static bool HasRequiredMembers(INamedTypeSymbol type)
     {

@@ -39,7 +39,8 @@ internal static class Parser
         ConstructionModel? construction = userRead ? null : ConstructorMatcher.Match(found, parse);
         FixedLayoutModel? fixedModel = fixedLayout ? CheckFixedLayout(type, found, members, parse) : null;
         if (construction is null && !parse.HasErrors && type.TypeKind == TypeKind.Class && !type.IsAbstract
-            && !System.Linq.Enumerable.Any(type.InstanceConstructors, c => c.Parameters.Length == 0))
+            && !System.Linq.Enumerable.Any(type.InstanceConstructors, c => c.Parameters.Length == 0)
+            && !Factories.MakesItsOwnInstances(type))
         {
             parse.Report("FSG014", parse.TypeLocation, parse.TypeName); // an object read in place is made by GetUninitializedObject
         }

@@ -81,7 +81,10 @@ internal static class ThrowHelper
                 ? $"{CSharpName(type)} is not registered with this formatter; call Register<{CSharpName(type, qualified: false)}>(id) before the first write."
                 : $"{CSharpName(type)} cannot be written as a record: a record's type is registered, and only a type that implements ICustomBinarySerializable can be (write WriteDataTo and SetDataFrom, or declare the class or struct [BinarySerializable] partial). To write a {CSharpName(type, qualified: false)}, make it a member of such a type.");
 
-    /// <summary>A type's name as C# writes it (<c>List&lt;Order&gt;</c>, <c>int[]</c>), not as reflection does (<c>List`1</c>).</summary>
+    /// <summary>
+    /// A type's name as C# writes it (<c>List&lt;Order&gt;</c>, <c>int[]</c>, <c>Outer.Inner</c>), not as reflection does
+    /// (<c>List`1</c>, <c>Outer+Inner</c>); with <paramref name="qualified"/>, the outermost type's namespace first.
+    /// </summary>
     internal static string CSharpName(Type type, bool qualified = true)
     {
         if (type.IsArray)
@@ -94,21 +97,44 @@ internal static class ThrowHelper
             return CSharpName(underlying, qualified) + "?";
         }
 
-        string name = qualified && type.Namespace is { Length: > 0 } ns && !type.IsGenericParameter ? ns + "." + type.Name : type.Name;
-        if (!type.IsGenericType)
-        {
-            return name;
-        }
+        return NameWithin(type, qualified, type.IsGenericType ? type.GetGenericArguments() : Type.EmptyTypes);
+    }
 
+    /// <summary>
+    /// The name of <paramref name="type"/> and the types that contain it; <paramref name="arguments"/> are the generic
+    /// arguments of all of them, the outermost type's first (as reflection gives them for a nested generic type).
+    /// </summary>
+    private static string NameWithin(Type type, bool qualified, Type[] arguments)
+    {
+        string name = type.Name;
         int tick = name.IndexOf('`');
         string bare = tick < 0 ? name : name.Substring(0, tick);
-        var arguments = new System.Text.StringBuilder();
-        foreach (Type argument in type.GetGenericArguments())
+        int own = tick < 0 ? 0 : int.Parse(name.Substring(tick + 1), System.Globalization.CultureInfo.InvariantCulture);
+        string prefix;
+        int outer = 0;
+        if (type.IsNested && !type.IsGenericParameter)
         {
-            arguments.Append(arguments.Length == 0 ? string.Empty : ", ").Append(CSharpName(argument, qualified: false));
+            Type declaring = type.DeclaringType!;
+            outer = declaring.IsGenericTypeDefinition ? declaring.GetGenericArguments().Length : 0;
+            prefix = NameWithin(declaring, qualified, arguments) + ".";
+        }
+        else
+        {
+            prefix = qualified && !type.IsGenericParameter && type.Namespace is { Length: > 0 } ns ? ns + "." : string.Empty;
         }
 
-        return bare + "<" + arguments + ">";
+        if (own == 0 || arguments.Length < outer + own)
+        {
+            return prefix + bare;
+        }
+
+        var list = new System.Text.StringBuilder();
+        for (int i = outer; i < outer + own; i++)
+        {
+            list.Append(i == outer ? string.Empty : ", ").Append(CSharpName(arguments[i], qualified: false));
+        }
+
+        return prefix + bare + "<" + list + ">";
     }
 
     [DoesNotReturn]

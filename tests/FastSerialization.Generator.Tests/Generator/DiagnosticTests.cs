@@ -497,6 +497,8 @@ public class FSG014_NoParameterlessConstructorTests
     [InlineData("public sealed partial class Cart { public Cart(string owner) => Owner = owner; public string Owner { get; } }")] // likewise
     [InlineData("public abstract partial class Cart { protected Cart(int x) { } public int X { get; set; } }")] // never made itself
     [InlineData("public partial struct Cart { public Cart(int x) => X = x; public int X { get; set; } }")] // a struct is its default value
+    [InlineData("public sealed partial class Cart : IBinaryFactory<Cart> { public Cart(string o) => Owner = o; public string? Owner { get; set; } public Cart CreateNew() => new Cart(\"x\"); }")] // makes its own
+    [InlineData("public sealed partial class Cart : IBinaryConstructible<Cart> { public Cart(string o) => Owner = o; public string? Owner { get; set; } public void SetDataFrom(ref FastBinaryReader reader) => throw new System.NotSupportedException(); public Cart ReadNew(ref FastBinaryReader reader) => new Cart(reader.ReadString()!); }")] // reads into new ones
     public void TypesThatAreMadeProperly_AreNotWarnedAbout(string declaration)
     {
         GeneratorRun run = GeneratorHarness.Run("using FastSerialization;\n[BinarySerializable]\n" + declaration + "\n");

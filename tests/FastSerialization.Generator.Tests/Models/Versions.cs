@@ -78,6 +78,7 @@ namespace FastSerialization.Generator.Tests.Models.V2
     public sealed partial record Contact(
         string Name,
         int Age,
+        [System.Runtime.InteropServices.Optional, System.Runtime.CompilerServices.DateTimeConstant(630822816000000000)] System.DateTime Since,
         string Email = "none \"quoted\"\n",
         int Level = 7,
         Tier Tier = Tier.Gold,
@@ -91,5 +92,6 @@ namespace FastSerialization.Generator.Tests.Models.V2
         bool Active = true,
         double Unknown = double.NaN,
         string? Note = null,
-        int Zero = 0);
+        int Zero = 0,
+        double NegativeZero = -0.0);
 }

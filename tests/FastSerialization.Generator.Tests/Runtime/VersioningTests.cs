@@ -116,9 +116,11 @@ public class VersioningTests
         read.Price.Should().Be(79228162514264337593543950.335m);
         read.Floor.Should().Be(long.MinValue);
         read.Unknown.Should().Be(double.NaN);
+        BitConverter.DoubleToInt64Bits(read.NegativeZero).Should().BeNegative("the default is negative zero, sign included");
+        read.Since.Should().Be(new DateTime(2000, 1, 1), "a [DateTimeConstant] default");
 
         // Values that are written are read as written, defaults or not.
-        var full = new V2.Contact("Bo", 7, "b@x", 1, V2.Tier.None, 0, 0, 0, 'b', null, 0, 0, false, 1.5, "n", 9);
+        var full = new V2.Contact("Bo", 7, new DateTime(2026, 11, 27), "b@x", 1, V2.Tier.None, 0, 0, 0, 'b', null, 0, 0, false, 1.5, "n", 9, 2.5);
         newer.Deserialize<V2.Contact>(newer.SerializeToArray(full)).Should().Be(full);
     }
 

@@ -102,6 +102,40 @@ public class RegistrationTests
     }
 
     [Fact]
+    public void NestedTypes_AreNamedAsCSharpWritesThem()
+    {
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register<Customer>(1);
+
+        Action nested = () => formatter.SerializeToArray(new Outer.Inner());
+        nested.Should().Throw<FastSerializationException>().WithMessage("*Formatter.RegistrationTests.Outer.Inner is not registered*call Register<RegistrationTests.Outer.Inner>(id)*");
+
+        Action inGeneric = () => formatter.SerializeToArray(new Outer<int>.Item<string>());
+        inGeneric.Should().Throw<FastSerializationException>().WithMessage("*RegistrationTests.Outer<Int32>.Item<String> cannot be written as a record*");
+    }
+
+    public static class Outer
+    {
+        public sealed class Inner : ICustomBinarySerializable
+        {
+            public void WriteDataTo(ref FastBinaryWriter writer)
+            {
+            }
+
+            public void SetDataFrom(ref FastBinaryReader reader)
+            {
+            }
+        }
+    }
+
+    public static class Outer<T>
+    {
+        public sealed class Item<TValue>
+        {
+        }
+    }
+
+    [Fact]
     public void Register_TheSameTypeWithTheSameIdTwice_SaysSo()
     {
         var formatter = new CustomBinaryFormatter();
