@@ -57,6 +57,8 @@ internal static class Salvager
         private readonly long _fileLength;
         private readonly CustomBinaryFormatter _formatter;
         private readonly RecordFileWriter _writer;
+        private readonly FileHeader _header;
+        private readonly string _path;
         private readonly List<int> _recordEnds = new();
         private readonly byte[] _headerBytes = new byte[BlockHeader.Size];
         private byte[] _raw = Array.Empty<byte>();
@@ -67,17 +69,14 @@ internal static class Salvager
         // make them read it over and over. Past this many bytes, the rest of the file is reported as damaged, unsearched.
         private long _searchBudget;
 
-        private readonly FileHeader _header;
-        private readonly string _path;
-
         public Walk(SafeFileHandle handle, long fileLength, CustomBinaryFormatter formatter, RecordFileWriter writer, FileHeader header, string path)
         {
-            _header = header;
-            _path = path;
             _handle = handle;
             _fileLength = fileLength;
             _formatter = formatter;
             _writer = writer;
+            _header = header;
+            _path = path;
             _searchBudget = (2 * fileLength) + BlockHeader.MaxBodyLength;
         }
 
