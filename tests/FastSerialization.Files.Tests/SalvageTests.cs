@@ -31,7 +31,7 @@ public class SalvageTests
     [InlineData(RecordFileCompression.None)]
     [InlineData(RecordFileCompression.Brotli)]
     [InlineData(RecordFileCompression.Lz4)]
-    public void AMiddleBlockDamaged_OpenIsRefused_SalvageCopiesEveryOtherRecord(RecordFileCompression compression)
+    public void AMiddleBlockDamaged_ReadingStopsThere_SalvageCopiesEveryOtherRecord(RecordFileCompression compression)
     {
         using var dir = new TempDirectory();
         string path = dir.File("damaged.fsr");
