@@ -170,9 +170,16 @@ public class HostedServerTests
         foreach (TimeSpan wait in new[] { System.Threading.Timeout.InfiniteTimeSpan, TimeSpan.Zero })
         {
             var logs = new LogCollector();
-            using IHost host = BuildHost(logs, services => services.AddIpcServer(o => { o.Name = UniqueName("wait"); o.HandlerStopTimeout = wait; o.MaxPendingHandshakes = 1; }, EchoAsync));
+            string name = UniqueName("wait");
+            using IHost host = BuildHost(logs, services => services.AddIpcServer(o => { o.Name = name; o.HandlerStopTimeout = wait; o.MaxPendingHandshakes = 1; }, EchoAsync));
             await host.StartAsync().WaitAsync(Timeout);
+            await using IpcChannel client = await IpcChannel.ConnectAsync(name, Registry.Create()).WaitAsync(Timeout);
+            (await client.RequestAsync<Pong>(new Ping { Id = 5 }).WaitAsync(Timeout)).Id.Should().Be(5, $"the server runs with a stop timeout of {wait}");
+
             await host.StopAsync().WaitAsync(Timeout);
+            (await client.ReceiveAsync().AsTask().WaitAsync(Timeout)).Should().BeNull($"stopping with a stop timeout of {wait} closed the client's channel");
+            Func<Task> connect = () => IpcChannel.ConnectAsync(name, Registry.Create());
+            await connect.Should().ThrowAsync<IpcException>("the stopped server no longer listens");
         }
     }
 

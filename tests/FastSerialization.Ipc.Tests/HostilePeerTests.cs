@@ -357,25 +357,32 @@ public class HostilePeerTests
     {
         string name = Names.Unique("stopping");
         IpcServer server = IpcServer.Listen(name, Registry.Create(), new IpcChannelOptions { HandshakeTimeout = TimeSpan.FromSeconds(120) });
+        int accepted = 0;
         Task loop = Task.Run(async () =>
         {
             await foreach (IpcChannel channel in server.AcceptAllAsync())
             {
+                Interlocked.Increment(ref accepted);
                 await channel.DisposeAsync();
             }
         });
         using Socket silent = await ConnectRawAsync(server.Address);
         await Task.Delay(300); // its handshake is under way, waiting for a Hello that never comes
         await server.DisposeAsync();
-        await loop.WaitAsync(Timeout);
+        await loop.WaitAsync(Timeout); // disposing the server ended AcceptAll, without an error
+        accepted.Should().Be(0, "the silent client never completed its handshake");
 
         var buffer = new byte[4096];
         int read;
         do
         {
-            read = await silent.ReceiveAsync(buffer, SocketFlags.None).WaitAsync(Timeout); // the server's Hello, then the end
+            // Whatever the server sent of its Hello, then the end: a connection left open fails here with a TimeoutException.
+            read = await silent.ReceiveAsync(buffer, SocketFlags.None).WaitAsync(Timeout);
         }
         while (read > 0);
+
+        Func<Task> connect = () => IpcChannel.ConnectAsync(name, Registry.Create(), new IpcChannelOptions { HandshakeTimeout = TimeSpan.FromSeconds(5) });
+        await connect.Should().ThrowAsync<IpcException>("the disposed server no longer listens");
     }
 
     [Fact(Timeout = TestTimeouts.Test)]
@@ -397,7 +404,13 @@ public class HostilePeerTests
                     doorbell.Ring(Doorbell.DataByte); // a blocking send stops for good once the socket's buffers are full
                 }
             });
-            await ringing.WaitAsync(Timeout);
+            await ringing.WaitAsync(Timeout); // a million rings returned although nobody reads: none blocked
+
+            // The bells that fit in the socket's buffers are there for the peer when it reads, and are all data bells.
+            deaf.Available.Should().BeGreaterThan(0, "the first rings reached the peer");
+            var bells = new byte[deaf.Available];
+            deaf.Receive(bells).Should().Be(bells.Length);
+            bells.Should().OnlyContain(b => b == Doorbell.DataByte);
         }
         finally
         {

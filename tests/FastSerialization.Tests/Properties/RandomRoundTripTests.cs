@@ -273,9 +273,15 @@ public class RandomRoundTripTests
         }
     }
 
+    /// <summary>
+    /// Damaged records: each is refused with the documented exception, whose message says what was wrong, or read
+    /// as a value of a registered type that writes and reads back as itself (never a half-made object). Fuzz
+    /// PropertyTests checks the same of generated types through the fuzzing oracle; this covers hand-written ones.
+    /// </summary>
     [Fact]
-    public void RandomCorruption_NeverThrowsAnythingButTheDocumentedException()
+    public void RandomCorruption_IsRefusedWithTheDocumentedException_OrReadsAsAValueThatRoundTrips()
     {
+        int refused = 0, read = 0;
         var r = new Random(99);
         var formatter = new CustomBinaryFormatter(new CustomBinaryFormatterOptions { RejectUnreadBytes = r.Next(2) == 0 });
         formatter.Register<Mixed>(1);
@@ -304,13 +310,24 @@ public class RandomRoundTripTests
                 data = data.AsSpan(0, r.Next(data.Length)).ToArray();
             }
 
+            object value;
             try
             {
-                formatter.Deserialize(data, out _);
+                value = formatter.Deserialize(data, out _);
             }
-            catch (FastSerializationException)
+            catch (FastSerializationException ex)
             {
+                ex.Message.Should().NotBeNullOrWhiteSpace();
+                refused++;
+                continue;
             }
+
+            read++;
+            object again = formatter.Deserialize(formatter.SerializeToArray(value));
+            again.Should().BeEquivalentTo(value, o => o.RespectingRuntimeTypes(), $"input {i}: what was read from damaged bytes writes and reads back as itself");
         }
+
+        refused.Should().BeGreaterThan(1_000, "most damage is detected");
+        read.Should().BeGreaterThan(0, "damage inside a string or a number's bytes leaves a readable record");
     }
 }
