@@ -40,6 +40,9 @@ internal sealed class DictionaryKind : CollectionKind
     public override string Layout(TypeShape shape) =>
         "Map<" + shape.Element!.Kind.Layout(shape.Element) + "," + shape.Value!.Kind.Layout(shape.Value) + ">";
 
+    public override TypeShape Compact(TypeShape shape) =>
+        shape with { Element = shape.Element!.Kind.Compact(shape.Element), Value = shape.Value!.Kind.Compact(shape.Value!) };
+
     protected override int MinElementSize(TypeShape shape) => shape.Element!.MinSize + shape.Value!.MinSize;
 
     protected override string StorageElement(TypeShape shape) =>

@@ -5,7 +5,7 @@ namespace FastSerialization.Generator;
 
 /// <summary>
 /// An enum, written as its underlying integer at its fixed width; <see cref="TypeShape.MinSize"/> is that
-/// integer's width, <see cref="TypeShape.ReadMethod"/> the reader method of the underlying type (<c>ReadInt32</c>).
+/// integer's width, <see cref="TypeShape.Primitive"/> the underlying integer's row (<c>Int32</c>).
 /// Generated members use <see cref="VarEnumKind"/> instead for enums wider than a byte (docs/FORMAT.md section 3a).
 /// </summary>
 internal sealed class EnumKind : MemberKind
@@ -19,8 +19,8 @@ internal sealed class EnumKind : MemberKind
     public override string? Accepts => "enum";
 
     public override bool TryParse(ITypeSymbol type, int depth, out TypeShape? shape, out string? reason) =>
-        type.TypeKind == TypeKind.Enum && type is INamedTypeSymbol { EnumUnderlyingType: { } underlying }
-            ? Found(new TypeShape(this, Display(type), PrimitiveKind.Describe(underlying)?.Read, PrimitiveKind.Describe(underlying)?.Size ?? 1, false, null, null, null, null), out shape, out reason)
+        type.TypeKind == TypeKind.Enum && type is INamedTypeSymbol { EnumUnderlyingType: { } underlying } && Primitives.Of(underlying) is { } integer
+            ? Found(new TypeShape(this, Display(type), null, integer.MinSize, false, null, null, null, null, Primitive: integer), out shape, out reason)
             : NotThisKind(out shape, out reason);
 
     public override void EmitWrite(IndentedWriter w, TypeShape shape, string expression, int depth) =>
@@ -31,25 +31,24 @@ internal sealed class EnumKind : MemberKind
 
     public override string Layout(TypeShape shape) => "Enum" + shape.MinSize.ToString(CultureInfo.InvariantCulture);
 
-    public override int RunWidth(TypeShape shape) => Underlying(shape.ReadMethod) is null ? 0 : shape.MinSize;
+    public override int RunWidth(TypeShape shape) => shape.Primitive!.InRuns ? shape.MinSize : 0;
+
+    public override int BoundedSize(TypeShape shape) => shape.MinSize; // the underlying integer, fixed-width
+
+    public override bool InFixedLayouts(TypeShape shape) => true;
+
+    public override bool MemoryIsWire(TypeShape shape) => true;
+
+    public override int Alignment(TypeShape shape) => shape.Primitive!.Alignment;
+
+    public override TypeShape Compact(TypeShape shape) =>
+        shape.MinSize > 1 && shape.Primitive!.Compact is { } compact
+            ? shape with { Kind = VarEnumKind.Instance, Primitive = compact, MinSize = compact.MinSize }
+            : shape;
 
     public override void EmitRunWrite(IndentedWriter w, TypeShape shape, string expression, string run, int offset) =>
-        w.Line("{0}.Write({1}, ({2}){3});", run, Offset(offset), Underlying(shape.ReadMethod)!, expression);
+        w.Line("{0}.Write({1}, ({2}){3});", run, Offset(offset), shape.Primitive!.Keyword, expression);
 
     public override void EmitRunRead(IndentedWriter w, TypeShape shape, string target, string run, int offset) =>
-        w.Line("{0} = ({1}){2}.{3}({4});", target, shape.TypeDisplay, run, shape.ReadMethod!, Offset(offset));
-
-    /// <summary>The C# keyword of the underlying type whose reader method is <paramref name="readMethod"/>.</summary>
-    private static string? Underlying(string? readMethod) => readMethod switch
-    {
-        "ReadByte" => "byte",
-        "ReadSByte" => "sbyte",
-        "ReadInt16" => "short",
-        "ReadUInt16" => "ushort",
-        "ReadInt32" => "int",
-        "ReadUInt32" => "uint",
-        "ReadInt64" => "long",
-        "ReadUInt64" => "ulong",
-        _ => null,
-    };
+        w.Line("{0} = ({1}){2}.{3}({4});", target, shape.TypeDisplay, run, shape.Primitive!.ReadMethod, Offset(offset));
 }

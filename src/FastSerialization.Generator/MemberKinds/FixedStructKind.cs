@@ -56,4 +56,10 @@ internal sealed class FixedStructKind : MemberKind
     }
 
     public override string Layout(TypeShape shape) => "Fixed<" + shape.ReadMethod! + ">";
+
+    public override bool InFixedLayouts(TypeShape shape) => true;
+
+    public override bool MemoryIsWire(TypeShape shape) => shape.CopiesAsBlock;
+
+    public override int Alignment(TypeShape shape) => shape.Alignment;
 }

@@ -58,6 +58,29 @@ internal abstract class MemberKind
     /// </summary>
     public virtual int RunWidth(TypeShape shape) => 0;
 
+    /// <summary>
+    /// The most bytes a value of <paramref name="shape"/> takes when a bounded struct's writer and reader can hold it
+    /// (<see cref="BoundedObjects"/>: its code calls only methods <c>BoundedRunWriter</c> and <c>BoundedRunReader</c>
+    /// have too); 0 when it has no bounded form.
+    /// </summary>
+    public virtual int BoundedSize(TypeShape shape) => 0;
+
+    /// <summary>True when a fixed-layout struct may hold a value of <paramref name="shape"/> (docs/FORMAT.md section 3b); its width is <see cref="TypeShape.MinSize"/>.</summary>
+    public virtual bool InFixedLayouts(TypeShape shape) => false;
+
+    /// <summary>For a shape a fixed-layout struct may hold: true when its memory form is its wire form and a value needs no check when read (blocks copy as bytes).</summary>
+    public virtual bool MemoryIsWire(TypeShape shape) => false;
+
+    /// <summary>For a shape a fixed-layout struct may hold: its alignment in memory, which the struct's padding follows.</summary>
+    public virtual int Alignment(TypeShape shape) => 1;
+
+    /// <summary>
+    /// The shape in which generated code writes <paramref name="shape"/> where it stands as a single value (a member,
+    /// the value of a nullable, a dictionary's key or value): its compact form (docs/FORMAT.md section 3a), or the
+    /// shape itself when it keeps its encoding. Elements of sequences are not asked: they keep their fixed widths.
+    /// </summary>
+    public virtual TypeShape Compact(TypeShape shape) => shape;
+
     /// <summary>Emits the statement that writes <paramref name="expression"/> at <paramref name="offset"/> of the <c>FixedRunWriter</c> named <paramref name="run"/>.</summary>
     public virtual void EmitRunWrite(IndentedWriter w, TypeShape shape, string expression, string run, int offset) =>
         throw new System.InvalidOperationException(GetType().Name + " has no run form");

@@ -52,4 +52,9 @@ internal sealed class NullableKind : MemberKind
     }
 
     public override string Layout(TypeShape shape) => "Nullable<" + shape.Element!.Kind.Layout(shape.Element) + ">";
+
+    public override int BoundedSize(TypeShape shape) =>
+        shape.Element!.Kind.BoundedSize(shape.Element) is int value and > 0 ? 1 + value : 0; // the presence byte, then the value
+
+    public override TypeShape Compact(TypeShape shape) => shape with { Element = shape.Element!.Kind.Compact(shape.Element) };
 }

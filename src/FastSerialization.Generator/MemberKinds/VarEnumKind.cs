@@ -4,9 +4,8 @@ namespace FastSerialization.Generator;
 
 /// <summary>
 /// An enum wider than a byte in generated code, written as its underlying integer's varint (docs/FORMAT.md
-/// section 3a). Not tried by the parser: <see cref="CompactIntegers"/> turns an <see cref="EnumKind"/> shape into
-/// this one where a single value stands. <see cref="TypeShape.ReadMethod"/> is the underlying type's varint
-/// reader (<c>ReadVarInt32</c>).
+/// section 3a). Not tried by the parser: <see cref="EnumKind.Compact"/> turns an enum's shape into this one where a
+/// single value stands. <see cref="TypeShape.Primitive"/> is the underlying integer's compact row (<c>VarInt32</c>).
 /// </summary>
 internal sealed class VarEnumKind : MemberKind
 {
@@ -20,24 +19,12 @@ internal sealed class VarEnumKind : MemberKind
         NotThisKind(out shape, out reason);
 
     public override void EmitWrite(IndentedWriter w, TypeShape shape, string expression, int depth) =>
-        w.Line("writer.Write{0}(({1}){2});", shape.ReadMethod!.Substring("Read".Length), Underlying(shape), expression);
+        w.Line("writer.Write{0}(({1}){2});", shape.Primitive!.Name, shape.Primitive.Keyword, expression);
 
     public override void EmitRead(IndentedWriter w, TypeShape shape, string target, int depth) =>
-        w.Line("{0} = ({1})reader.{2}();", target, shape.TypeDisplay, shape.ReadMethod!);
+        w.Line("{0} = ({1})reader.{2}();", target, shape.TypeDisplay, shape.Primitive!.ReadMethod);
 
-    public override string Layout(TypeShape shape) => "VarEnum<" + UnderlyingName(shape) + ">";
+    public override string Layout(TypeShape shape) => "VarEnum<" + shape.Primitive!.Encodes!.Name + ">";
 
-    /// <summary>The underlying type as C# names it (<c>int</c>).</summary>
-    private static string Underlying(TypeShape shape) => UnderlyingName(shape) switch
-    {
-        "Int16" => "short",
-        "UInt16" => "ushort",
-        "Int32" => "int",
-        "UInt32" => "uint",
-        "Int64" => "long",
-        _ => "ulong",
-    };
-
-    /// <summary>The underlying type's name (<c>Int32</c>), from the varint reader's name.</summary>
-    private static string UnderlyingName(TypeShape shape) => shape.ReadMethod!.Substring("ReadVar".Length);
+    public override int BoundedSize(TypeShape shape) => shape.Primitive!.InRuns ? shape.Primitive.MaxSize : 0;
 }

@@ -22,7 +22,8 @@ internal sealed record TypeModel(
     FixedLayoutModel? FixedLayout = null,
     bool EmitsFactory = false,
     int BoundedPayload = 0,
-    bool BoundedRead = false);
+    bool BoundedRead = false,
+    Primitive? Primitive = null);
 
 /// <summary>
 /// A fixed-layout struct (<c>[BinarySerializable(FixedLayout = true)]</c>): its size on the wire, and whether its
@@ -55,8 +56,8 @@ internal sealed record MemberModel(string Name, string TypeDisplay, TypeShape Sh
 /// <param name="Kind">The kind, which writes, reads and names values of this shape (a singleton, compared by reference).</param>
 /// <param name="TypeDisplay">The type, fully qualified, with nullable annotations.</param>
 /// <param name="ReadMethod">
-/// For primitives, the reader method (<c>ReadInt32</c>); for primitive arrays, the element type; for
-/// nested objects, the type argument of <c>ReadObject</c> (the type without a nullable annotation).
+/// For primitive arrays, the element type; for nested objects, the type argument of <c>ReadObject</c> (the type
+/// without a nullable annotation); for fixed-layout structs, their layout name. Primitives have <paramref name="Primitive"/> instead.
 /// </param>
 /// <param name="MinSize">The fewest bytes a value of this shape takes on the wire.</param>
 /// <param name="IsReferenceType">True when a value can be null (a read result gets <c>!</c>).</param>
@@ -68,6 +69,7 @@ internal sealed record MemberModel(string Name, string TypeDisplay, TypeShape Sh
 /// <param name="CopiesAsBlock">For fixed-layout structs, true when the memory layout equals the wire layout.</param>
 /// <param name="BoundedPayload">For a nested bounded struct (<see cref="BoundedObjects"/>) whose writer is generated, the bound of its payload; otherwise 0.</param>
 /// <param name="BoundedRead">For a nested bounded struct whose reader is generated member by member, true: it is read through a <c>BoundedRunReader</c>.</param>
+/// <param name="Primitive">For a primitive (fixed or compact), its row of <see cref="Primitives"/>; for an enum, its underlying integer's (or that integer's compact form).</param>
 internal sealed record TypeShape(
     MemberKind Kind,
     string TypeDisplay,
@@ -81,7 +83,8 @@ internal sealed record TypeShape(
     int Alignment = 0,
     bool CopiesAsBlock = false,
     int BoundedPayload = 0,
-    bool BoundedRead = false);
+    bool BoundedRead = false,
+    Primitive? Primitive = null);
 
 /// <summary>A diagnostic to report, with its location as plain values.</summary>
 internal sealed record DiagnosticInfo(string Id, LocationInfo? Location, EquatableArray<string> Arguments)

@@ -36,38 +36,6 @@ internal static class BoundedObjects
     [ThreadStatic]
     private static HashSet<ITypeSymbol>? s_measuring;
 
-    /// <summary>The most bytes a member of <paramref name="shape"/> takes, or 0 when it has no bounded form.</summary>
-    public static int MaxSize(TypeShape shape)
-    {
-        if (shape.Kind == PrimitiveKind.Instance)
-        {
-            return PrimitiveKind.IsRunReader(shape.ReadMethod) ? shape.MinSize : 0;
-        }
-
-        if (shape.Kind == EnumKind.Instance)
-        {
-            return shape.MinSize; // the underlying integer, fixed-width
-        }
-
-        if (shape.Kind == VarIntKind.Instance || shape.Kind == VarEnumKind.Instance)
-        {
-            return shape.ReadMethod switch
-            {
-                "ReadVarInt16" or "ReadVarUInt16" => 3,
-                "ReadVarInt32" or "ReadVarUInt32" => 5,
-                "ReadVarInt64" or "ReadVarUInt64" => 10,
-                _ => 0, // VarDecimal: left to WriteObject
-            };
-        }
-
-        if (shape.Kind == NullableKind.Instance && shape.Element is { } value && MaxSize(value) is int inner and > 0)
-        {
-            return 1 + inner; // the presence byte, then the value
-        }
-
-        return 0;
-    }
-
     /// <summary>The bound of a payload of <paramref name="members"/>, or 0 when one of them has none or the sum passes <see cref="MaxPayload"/>.</summary>
     public static int Payload(IEnumerable<TypeShape> members)
     {
@@ -75,7 +43,7 @@ internal static class BoundedObjects
         int count = 0;
         foreach (TypeShape member in members)
         {
-            int size = MaxSize(member);
+            int size = member.Kind.BoundedSize(member);
             if (size == 0)
             {
                 return 0;

@@ -29,12 +29,6 @@ internal static class FixedLayouts
         type.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == Symbols.SerializableAttribute
             && a.NamedArguments.Any(n => n.Key == "FixedLayout" && n.Value.Value is true));
 
-    /// <summary>True for a member shape a fixed-layout struct may hold.</summary>
-    public static bool IsFixedWidth(TypeShape shape) =>
-        shape.Kind == EnumKind.Instance
-        || shape.Kind == FixedStructKind.Instance
-        || (shape.Kind == PrimitiveKind.Instance && shape.ReadMethod is not ("ReadString" or "ReadDateTimeOffset"));
-
     /// <summary>Measures a fixed-layout struct whose members (in wire order) are all fixed-width.</summary>
     public static Measure MeasureMembers(INamedTypeSymbol type, IReadOnlyList<(ISymbol Symbol, TypeShape Shape)> members)
     {
@@ -46,7 +40,7 @@ internal static class FixedLayouts
         foreach ((ISymbol symbol, TypeShape shape) in members)
         {
             // The runtime aligns a member to its natural alignment, capped by Pack where one is declared.
-            int memberAlign = layout.Pack > 0 ? System.Math.Min(AlignmentOf(shape), layout.Pack) : AlignmentOf(shape);
+            int memberAlign = layout.Pack > 0 ? System.Math.Min(shape.Kind.Alignment(shape), layout.Pack) : shape.Kind.Alignment(shape);
             alignment = System.Math.Max(alignment, memberAlign);
             int aligned = (offset + memberAlign - 1) / memberAlign * memberAlign;
             if (aligned != offset)
@@ -56,9 +50,9 @@ internal static class FixedLayouts
 
             offset = aligned + shape.MinSize;
             size += shape.MinSize;
-            if (!MemoryFormIsWireForm(shape))
+            if (!shape.Kind.MemoryIsWire(shape))
             {
-                why ??= $"member '{symbol.Name}' is a {Describe(shape)}, whose memory form differs from its wire form (or must be checked when read)";
+                why ??= $"member '{symbol.Name}' is a {shape.Kind.Layout(shape)}, whose memory form differs from its wire form (or must be checked when read)";
             }
         }
 
@@ -111,7 +105,7 @@ internal static class FixedLayouts
         foreach (FoundMember m in found)
         {
             TypeShape? shape = ShapeParser.Parse(m.Type, depth + 1, out string? why);
-            if (shape is null || !IsFixedWidth(shape))
+            if (shape is null || !shape.Kind.InFixedLayouts(shape))
             {
                 reason = $"its member '{m.Symbol.Name}' is not fixed-width";
                 return null;
@@ -127,30 +121,6 @@ internal static class FixedLayouts
     {
         reason = why;
         return null;
-    }
-
-    private static bool MemoryFormIsWireForm(TypeShape shape) =>
-        shape.Kind == EnumKind.Instance
-        || (shape.Kind == FixedStructKind.Instance && shape.CopiesAsBlock)
-        || (shape.Kind == PrimitiveKind.Instance && shape.ReadMethod is not ("ReadBoolean" or "ReadDecimal" or "ReadDateTime"));
-
-    private static string Describe(TypeShape shape) => shape.Kind == FixedStructKind.Instance
-        ? "fixed-layout struct copied element by element"
-        : shape.ReadMethod!.Substring("Read".Length);
-
-    private static int AlignmentOf(TypeShape shape)
-    {
-        if (shape.Kind == FixedStructKind.Instance)
-        {
-            return shape.Alignment;
-        }
-
-        return shape.ReadMethod switch
-        {
-            "ReadGuid" => 4,
-            "ReadDecimal" or "ReadDateTime" or "ReadTimeSpan" => 8,
-            _ => System.Math.Min(shape.MinSize, 8),
-        };
     }
 
     /// <summary>
@@ -181,7 +151,7 @@ internal static class FixedLayouts
             bool gap = false;
             foreach ((ISymbol _, TypeShape shape) in members)
             {
-                int memberAlign = System.Math.Min(AlignmentOf(shape), pack);
+                int memberAlign = System.Math.Min(shape.Kind.Alignment(shape), pack);
                 alignment = System.Math.Max(alignment, memberAlign);
                 gap |= offset % memberAlign != 0;
                 offset += shape.MinSize;

@@ -96,7 +96,7 @@ internal static class Parser
         var measured = new List<(ISymbol Symbol, TypeShape Shape)>();
         for (int i = 0; i < members.Count; i++)
         {
-            if (!FixedLayouts.IsFixedWidth(members[i].Shape))
+            if (!members[i].Shape.Kind.InFixedLayouts(members[i].Shape))
             {
                 parse.Report("FSG010", found[i].Location, found[i].Symbol.Name, parse.TypeName, Symbols.ShortName(found[i].Type));
                 continue;

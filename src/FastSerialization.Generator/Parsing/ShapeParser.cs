@@ -37,7 +37,7 @@ internal static class ShapeParser
 
             if (compact && !m.FixedWidth)
             {
-                shape = CompactIntegers.Apply(shape);
+                shape = shape.Kind.Compact(shape); // docs/FORMAT.md section 3a: single integers (and decimals) compact
             }
 
             members.Add(new MemberModel(Symbols.EscapeKeyword(m.Symbol.Name), m.Type.ToDisplayString(Symbols.TypeFormat), shape, m.IsSettable));
