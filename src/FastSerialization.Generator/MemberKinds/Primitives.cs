@@ -107,6 +107,7 @@ internal static class Primitives
     public static readonly Primitive UInt64 = new("UInt64", "ulong", 8, 8, inRuns: true, inFixedLayouts: true, memoryIsWire: true, compact: VarUInt64);
     public static readonly Primitive Single = new("Single", "float", 4, 4, inRuns: true, inFixedLayouts: true, memoryIsWire: true);
     public static readonly Primitive Double = new("Double", "double", 8, 8, inRuns: true, inFixedLayouts: true, memoryIsWire: true);
+    public static readonly Primitive Half = new("Half", "global::System.Half", 2, 2); // WIRE-FORMAT 2b; not in section 3b's list
     public static readonly Primitive Decimal = new("Decimal", "decimal", 16, 16, inFixedLayouts: true, alignment: 8, compact: VarDecimal); // flags checked when read
     public static readonly Primitive DateTime = new("DateTime", "global::System.DateTime", 8, 8, inFixedLayouts: true); // kind bits checked when read
     public static readonly Primitive TimeSpan = new("TimeSpan", "global::System.TimeSpan", 8, 8, inFixedLayouts: true, memoryIsWire: true);
@@ -117,7 +118,7 @@ internal static class Primitives
     /// <summary>Every row a member's type can be (the compact forms are reached through <see cref="Primitive.Compact"/>).</summary>
     public static readonly Primitive[] All =
     {
-        Boolean, Byte, SByte, Int16, UInt16, Char, Int32, UInt32, Int64, UInt64, Single, Double, Decimal, DateTime, TimeSpan, DateTimeOffset, Guid, String,
+        Boolean, Byte, SByte, Int16, UInt16, Char, Int32, UInt32, Int64, UInt64, Single, Double, Half, Decimal, DateTime, TimeSpan, DateTimeOffset, Guid, String,
     };
 
     /// <summary>The row of <paramref name="type"/> (a type of the namespace <c>System</c> named as a row is), or null when it is not a primitive.</summary>

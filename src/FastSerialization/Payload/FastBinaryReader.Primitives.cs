@@ -87,6 +87,12 @@ public ref partial struct FastBinaryReader
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public float ReadSingle() => BitConversions.UInt32ToSingle(LittleEndian.ReadUInt32(ref TakeRef(4, "Single")));
 
+#if NET
+    /// <summary>Reads a <see cref="Half"/> from its IEEE 754 bits: 2 bytes, little-endian, bit-exact. Not in the netstandard2.0 build.</summary>
+    /// <returns>The value read.</returns>
+    public Half ReadHalf() => BitConverter.UInt16BitsToHalf(LittleEndian.ReadUInt16(ref TakeRef(2, "Half")));
+#endif
+
     /// <summary>Reads a <see cref="double"/> from its IEEE 754 bits, bit-exact.</summary>
     /// <returns>The value read.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -158,6 +158,15 @@ public ref partial struct FastBinaryWriter
         Write(kind == DateTimeKind.Local ? value.ToBinary() : value.Ticks | ((long)kind << 62));
     }
 
+#if NET
+    /// <summary>
+    /// Writes a <see cref="Half"/> as its IEEE 754 bits: 2 bytes, little-endian, bit-exact (NaN payloads and -0.0
+    /// kept). The netstandard2.0 build, which has no <see cref="Half"/>, lacks this method.
+    /// </summary>
+    /// <param name="value">The value to write.</param>
+    public void Write(Half value) => Write(BitConverter.HalfToUInt16Bits(value));
+#endif
+
     /// <summary>Writes a <see cref="TimeSpan"/> as its ticks: 8 bytes, little-endian.</summary>
     /// <param name="value">The value to write.</param>
     public void Write(TimeSpan value) => Write(value.Ticks);

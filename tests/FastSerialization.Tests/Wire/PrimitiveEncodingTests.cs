@@ -152,6 +152,33 @@ public class PrimitiveEncodingTests
         BitConverter.DoubleToUInt64Bits(back).Should().Be(bits);
     }
 
+#if !FS_NETSTANDARD_BUILD
+    // The netstandard2.0 build has no Half (contract section 2b: that build lacks the calls).
+    [Theory]
+    [InlineData((ushort)0x0000, new byte[] { 0x00, 0x00 })]
+    [InlineData((ushort)0x8000, new byte[] { 0x00, 0x80 })] // -0.0
+    [InlineData((ushort)0x3C00, new byte[] { 0x00, 0x3C })] // 1.0
+    [InlineData((ushort)0x7BFF, new byte[] { 0xFF, 0x7B })] // Half.MaxValue, 65504
+    [InlineData((ushort)0xFC00, new byte[] { 0x00, 0xFC })] // -infinity
+    [InlineData((ushort)0x7E01, new byte[] { 0x01, 0x7E })] // quiet NaN with a payload
+    [InlineData((ushort)0xFD55, new byte[] { 0x55, 0xFD })] // negative signalling NaN with a payload
+    [InlineData((ushort)0x0001, new byte[] { 0x01, 0x00 })] // smallest subnormal
+    public void Half_IsBitExact(ushort bits, byte[] expected)
+    {
+        Half value = BitConverter.UInt16BitsToHalf(bits);
+        Written((ref FastBinaryWriter w) => w.Write(value)).Should().Equal(expected);
+        Half back = Read(expected, (ref FastBinaryReader r) => r.ReadHalf());
+        BitConverter.HalfToUInt16Bits(back).Should().Be(bits);
+    }
+
+    [Fact]
+    public void Half_CutShort_IsMalformed()
+    {
+        Action read = () => Read(new byte[] { 0x00 }, (ref FastBinaryReader r) => r.ReadHalf());
+        read.Should().Throw<FastSerializationException>().WithMessage("*Half*");
+    }
+#endif
+
     public static TheoryData<decimal> Decimals => new()
     {
         decimal.Zero,
