@@ -99,7 +99,7 @@ internal sealed class CacheEntryFormat
             return Verdict.Corrupted;
         }
 
-        if (!trailer.Slice(8, 8).SequenceEqual(_fingerprint))
+        if (!Registry.IsFingerprintOf(trailer.Slice(8, 8)))
         {
             reason = $"the entry was written by another type registry (fingerprint {Convert.ToHexString(trailer.Slice(8, 8)).ToLowerInvariant()}, this process's is {Registry.Fingerprint})";
             return Verdict.ForeignRegistry;

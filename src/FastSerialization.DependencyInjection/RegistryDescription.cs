@@ -7,29 +7,25 @@ using System.Text;
 namespace FastSerialization.DependencyInjection;
 
 /// <summary>
-/// What a formatter's registry stands for, in a form two processes can compare: for each id, the type's name
-/// (namespace and name, no assembly) and its member layout. The gRPC adapter sends the <see cref="Fingerprint"/>
-/// with every call and the description when they differ; the caching adapter stores the fingerprint in front of
-/// every entry.
+/// What a formatter's registry stands for, in a form two processes can compare: for each id, the type's stable
+/// name and its member layout (the core's <see cref="RegistryEntry"/>, which the IPC handshake and record-file
+/// headers carry too). The gRPC adapter sends the <see cref="Fingerprint"/> with every call and the description
+/// when they differ; the caching adapter stores the fingerprint in front of every entry.
 /// </summary>
 public sealed class RegistryDescription
 {
     private const string FormatTag = "fs-registry-v1";
 
-    private RegistryDescription(IReadOnlyList<Entry> entries, string text)
+    private readonly byte[]? _previousFingerprint;
+
+    private RegistryDescription(IReadOnlyList<Entry> entries, string text, string previousText)
     {
         Entries = entries;
         Text = text;
-        byte[] hash;
-        using (var sha = SHA256.Create())
-        {
-            hash = sha.ComputeHash(Encoding.UTF8.GetBytes(text));
-        }
-
-        byte[] fingerprint = new byte[8];
-        Array.Copy(hash, fingerprint, 8);
+        byte[] fingerprint = Hash(text);
         FingerprintBytes = fingerprint;
-        Fingerprint = BitConverter.ToString(fingerprint).Replace("-", string.Empty).ToLowerInvariant();
+        Fingerprint = Hex(fingerprint);
+        _previousFingerprint = previousText == text ? null : Hash(previousText);
     }
 
     /// <summary>The registry's entries, by id.</summary>
@@ -44,6 +40,24 @@ public sealed class RegistryDescription
     /// <summary>The same 8 bytes as <see cref="Fingerprint"/>.</summary>
     public ReadOnlyMemory<byte> FingerprintBytes { get; }
 
+    /// <summary>
+    /// True for <see cref="Fingerprint"/>, and for the fingerprint that builds before 2026-11-27 gave this same registry
+    /// (they named every array <c>[]</c> whatever its rank: it differs only for registries naming a multi-dimensional
+    /// array): cache entries and calls of those builds are accepted.
+    /// </summary>
+    /// <param name="fingerprint">16 hex digits.</param>
+    /// <returns>Whether <paramref name="fingerprint"/> stands for this registry.</returns>
+    public bool IsFingerprintOf(string? fingerprint) =>
+        fingerprint is not null
+        && (string.Equals(fingerprint, Fingerprint, StringComparison.Ordinal)
+            || (_previousFingerprint is not null && string.Equals(fingerprint, Hex(_previousFingerprint), StringComparison.Ordinal)));
+
+    /// <summary>The same as <see cref="IsFingerprintOf(string)"/>, for the 8 bytes of a fingerprint.</summary>
+    /// <param name="fingerprint">8 bytes.</param>
+    /// <returns>Whether <paramref name="fingerprint"/> stands for this registry.</returns>
+    public bool IsFingerprintOf(ReadOnlySpan<byte> fingerprint) =>
+        fingerprint.SequenceEqual(FingerprintBytes.Span) || (_previousFingerprint is not null && fingerprint.SequenceEqual(_previousFingerprint));
+
     /// <summary>Describes the registry of <paramref name="formatter"/> (which closes it).</summary>
     /// <param name="formatter">The formatter.</param>
     /// <returns>Its description.</returns>
@@ -57,9 +71,9 @@ public sealed class RegistryDescription
 
         formatter.Freeze();
         var entries = new List<Entry>();
-        foreach (TypeRegistration registration in formatter.Registry.GetRegistrations())
+        foreach (RegistryEntry entry in RegistryEntry.Describe(formatter.Registry))
         {
-            entries.Add(new Entry(registration.Id, TypeName(registration.Type), registration.Layout is { } layout ? string.Join(";", layout) : string.Empty));
+            entries.Add(new Entry(entry.Id, entry.TypeName, entry.Layout is { } layout ? string.Join(";", layout) : string.Empty));
         }
 
         return FromEntries(entries);
@@ -120,97 +134,58 @@ public sealed class RegistryDescription
             throw new ArgumentNullException(nameof(theirs));
         }
 
-        var byId = new Dictionary<int, Entry>();
-        foreach (Entry entry in theirs.Entries)
+        RegistryMismatch? mismatch = RegistryEntry.FindMismatch(AsRegistryEntries(Entries), AsRegistryEntries(theirs.Entries));
+        if (mismatch is null)
         {
-            byId[entry.Id] = entry;
+            return null;
         }
 
-        foreach (Entry ours in Entries)
+        return mismatch.Position is int position
+            ? $"Registry mismatch at type id {mismatch.Id} ({mismatch.OurTypeName}): member {position} is {mismatch.OurMember} on the {ourSide} and {mismatch.TheirMember} on the {theirSide}."
+            : $"Registry mismatch at type id {mismatch.Id}: the {ourSide} registers {mismatch.OurTypeName}, the {theirSide} registers {mismatch.TheirTypeName}.";
+    }
+
+    private static IEnumerable<RegistryEntry> AsRegistryEntries(IReadOnlyList<Entry> entries)
+    {
+        foreach (Entry entry in entries)
         {
-            if (!byId.TryGetValue(ours.Id, out Entry? other))
-            {
-                continue;
-            }
-
-            if (ours.TypeName != other.TypeName)
-            {
-                return $"Registry mismatch at type id {ours.Id}: the {ourSide} registers {ours.TypeName}, the {theirSide} registers {other.TypeName}.";
-            }
-
-            string[] a = ours.Layout.Length == 0 ? Array.Empty<string>() : ours.Layout.Split(';');
-            string[] b = other.Layout.Length == 0 ? Array.Empty<string>() : other.Layout.Split(';');
-            int common = Math.Min(a.Length, b.Length);
-            for (int i = 0; i < common; i++)
-            {
-                if (a[i] != b[i])
-                {
-                    return $"Registry mismatch at type id {ours.Id} ({ours.TypeName}): member {i} is {a[i]} on the {ourSide} and {b[i]} on the {theirSide}.";
-                }
-            }
+            yield return new RegistryEntry(entry.Id, entry.TypeName, entry.Layout.Length == 0 ? null : entry.Layout.Split(';'));
         }
-
-        return null;
     }
 
     private static RegistryDescription FromEntries(List<Entry> entries)
     {
         entries.Sort(static (x, y) => x.Id.CompareTo(y.Id));
+        return new RegistryDescription(entries.AsReadOnly(), TextOf(entries, legacyNames: false), TextOf(entries, legacyNames: true));
+    }
+
+    /// <summary>The text of <paramref name="entries"/>; with <paramref name="legacyNames"/>, as builds before 2026-11-27 wrote it (every array <c>[]</c>).</summary>
+    private static string TextOf(List<Entry> entries, bool legacyNames)
+    {
         var sb = new StringBuilder(FormatTag);
         foreach (Entry entry in entries)
         {
-            sb.Append('\n').Append(entry.Id.ToString(CultureInfo.InvariantCulture)).Append(' ').Append(entry.TypeName).Append(' ').Append(entry.Layout);
+            string name = legacyNames ? RegistryEntry.LegacyTypeName(entry.TypeName) : entry.TypeName;
+            sb.Append('\n').Append(entry.Id.ToString(CultureInfo.InvariantCulture)).Append(' ').Append(name).Append(' ').Append(entry.Layout);
         }
 
-        return new RegistryDescription(entries.AsReadOnly(), sb.ToString());
-    }
-
-    /// <summary>Namespace-qualified name with generic arguments, no assembly and no spaces.</summary>
-    private static string TypeName(Type type)
-    {
-        var sb = new StringBuilder();
-        AppendName(sb, type);
         return sb.ToString();
     }
 
-    private static void AppendName(StringBuilder sb, Type type)
+    private static byte[] Hash(string text)
     {
-        if (type.IsArray)
+        byte[] hash;
+        using (var sha = SHA256.Create())
         {
-            AppendName(sb, type.GetElementType()!);
-            sb.Append("[]");
-            return;
+            hash = sha.ComputeHash(Encoding.UTF8.GetBytes(text));
         }
 
-        if (type.IsNested)
-        {
-            AppendName(sb, type.DeclaringType!);
-            sb.Append('+');
-        }
-        else if (!string.IsNullOrEmpty(type.Namespace))
-        {
-            sb.Append(type.Namespace).Append('.');
-        }
-
-        int tick = type.Name.IndexOf('`');
-        sb.Append(tick < 0 ? type.Name : type.Name.Substring(0, tick));
-        if (type.IsConstructedGenericType)
-        {
-            sb.Append('<');
-            Type[] arguments = type.GetGenericArguments();
-            for (int i = 0; i < arguments.Length; i++)
-            {
-                if (i > 0)
-                {
-                    sb.Append(',');
-                }
-
-                AppendName(sb, arguments[i]);
-            }
-
-            sb.Append('>');
-        }
+        byte[] fingerprint = new byte[8];
+        Array.Copy(hash, fingerprint, 8);
+        return fingerprint;
     }
+
+    private static string Hex(byte[] bytes) => BitConverter.ToString(bytes).Replace("-", string.Empty).ToLowerInvariant();
 
     /// <summary>One registered type.</summary>
     public sealed class Entry

@@ -42,7 +42,7 @@ internal sealed class FileHeader
     public static FileHeader Create(CustomBinaryFormatter formatter)
     {
         byte[] fileId = Guid.NewGuid().ToByteArray();
-        IReadOnlyList<RegistryEntry> entries = RegistryEntry.Describe(formatter);
+        IReadOnlyList<RegistryEntry> entries = RegistryEntry.Describe(formatter.Registry);
         var output = new ArrayBufferWriter<byte>(256);
         Span<byte> fixedPart = output.GetSpan(FixedPartSize);
         BinaryPrimitives.WriteUInt32LittleEndian(fixedPart, Magic);
@@ -180,8 +180,20 @@ internal sealed class FileHeader
 
     /// <summary>Refuses the file when its registry and <paramref name="formatter"/>'s disagree (contract section 6's rules).</summary>
     /// <exception cref="RecordFileRegistryMismatchException">An id stands for two types, or a member layout differs at a position.</exception>
-    public void CheckRegistry(CustomBinaryFormatter formatter, string path) =>
-        RegistryEntry.Compare(RegistryEntry.Describe(formatter), Entries, path);
+    public void CheckRegistry(CustomBinaryFormatter formatter, string path)
+    {
+        RegistryMismatch? mismatch = RegistryEntry.FindMismatch(RegistryEntry.Describe(formatter.Registry), Entries);
+        if (mismatch is null)
+        {
+            return;
+        }
+
+        throw mismatch.Position is int position
+            ? new RecordFileRegistryMismatchException(
+                $"'{path}' was written by another layout of type id {mismatch.Id} ({mismatch.OurTypeName}): member {position} is {mismatch.TheirMember} in the file and {mismatch.OurMember} here.", mismatch.Id, position)
+            : new RecordFileRegistryMismatchException(
+                $"'{path}' was written by another registry: type id {mismatch.Id} stands for {mismatch.TheirTypeName} in the file and for {mismatch.OurTypeName} here.", mismatch.Id, null);
+    }
 
     private static RecordFileCorruptedException Corrupt(string path, string what) =>
         new($"'{path}' is not a valid record file: {what}.", null, 0);

@@ -58,7 +58,7 @@ internal sealed class RegistryCheckMiddleware
                 : _next(context);
         }
 
-        if (fingerprint == _description.Fingerprint || _options.AcceptedClientFingerprints.Contains(fingerprint!))
+        if (_description.IsFingerprintOf(fingerprint) || _options.AcceptedClientFingerprints.Contains(fingerprint!))
         {
             return _next(context);
         }

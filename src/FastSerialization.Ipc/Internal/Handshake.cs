@@ -1,8 +1,6 @@
 using System;
 using System.Buffers;
 using System.Collections.Generic;
-using System.Linq;
-using System.Text;
 
 namespace FastSerialization.Ipc.Internal;
 
@@ -15,7 +13,7 @@ internal sealed class Handshake
     public const int FormatVersion = 1;
     private static ReadOnlySpan<byte> Magic => "FSIP"u8;
 
-    public Handshake(int version, IReadOnlyList<Entry> entries)
+    public Handshake(int version, IReadOnlyList<RegistryEntry> entries)
     {
         Version = version;
         Entries = entries;
@@ -23,11 +21,10 @@ internal sealed class Handshake
 
     public int Version { get; }
 
-    public IReadOnlyList<Entry> Entries { get; }
+    public IReadOnlyList<RegistryEntry> Entries { get; }
 
-    /// <summary>The handshake of <paramref name="formatter"/>'s registry: its entries in id order, each with the layout its [BinaryLayout] gives, or null.</summary>
-    public static Handshake Of(CustomBinaryFormatter formatter) =>
-        new(FormatVersion, formatter.Registry.GetRegistrations().Select(registration => new Entry(registration.Id, TypeNames.Of(registration.Type), registration.Layout)).ToList());
+    /// <summary>The handshake of <paramref name="formatter"/>'s registry: its entries in id order (<see cref="RegistryEntry.Describe"/>).</summary>
+    public static Handshake Of(CustomBinaryFormatter formatter) => new(FormatVersion, RegistryEntry.Describe(formatter.Registry));
 
     public void WriteTo(IBufferWriter<byte> output)
     {
@@ -36,7 +33,7 @@ internal sealed class Handshake
         writer.WriteRaw(Magic);
         writer.WriteVarUInt32((uint)Version);
         writer.WriteCollectionHeader(Entries.Count);
-        foreach (Entry entry in Entries)
+        foreach (RegistryEntry entry in Entries)
         {
             writer.WriteVarUInt32((uint)entry.Id);
             writer.Write(entry.TypeName);
@@ -67,7 +64,7 @@ internal sealed class Handshake
 
         int version = (int)reader.ReadVarUInt32();
         int count = reader.ReadCollectionHeader(minElementSize: 3);
-        var entries = new List<Entry>(Math.Max(count, 0));
+        var entries = new List<RegistryEntry>(Math.Max(count, 0));
         var ids = new HashSet<int>();
         for (int i = 0; i < count; i++)
         {
@@ -85,7 +82,7 @@ internal sealed class Handshake
                 layout![m] = reader.ReadString() ?? string.Empty;
             }
 
-            entries.Add(new Entry(id, typeName, layout));
+            entries.Add(new RegistryEntry(id, typeName, layout));
         }
 
         return new Handshake(version, entries);
@@ -100,95 +97,17 @@ internal sealed class Handshake
                 $"Format version mismatch: this side speaks version {local.Version}, the peer version {remote.Version}.", null);
         }
 
-        var remoteById = new Dictionary<int, Entry>();
-        foreach (Entry entry in remote.Entries)
+        // Read refuses a handshake naming one id twice, so each id of the peer's stands once here.
+        RegistryMismatch? mismatch = RegistryEntry.FindMismatch(local.Entries, remote.Entries);
+        if (mismatch is null)
         {
-            if (!remoteById.TryAdd(entry.Id, entry))
-            {
-                return new IpcHandshakeException($"The peer's handshake names type id {entry.Id} twice: it is malformed.", entry.Id);
-            }
+            return null;
         }
 
-        foreach (Entry mine in local.Entries.OrderBy(e => e.Id))
-        {
-            if (!remoteById.TryGetValue(mine.Id, out Entry? theirs))
-            {
-                continue; // an id only one side has fails only if such a record is sent
-            }
-
-            if (!string.Equals(mine.TypeName, theirs.TypeName, StringComparison.Ordinal))
-            {
-                return new IpcHandshakeException(
-                    $"Registry mismatch at type id {mine.Id}: it stands for {mine.TypeName} on this side and for {theirs.TypeName} on the peer.", mine.Id);
-            }
-
-            if (mine.Layout is not null && theirs.Layout is not null)
-            {
-                int common = Math.Min(mine.Layout.Count, theirs.Layout.Count);
-                for (int position = 0; position < common; position++)
-                {
-                    if (!string.Equals(mine.Layout[position], theirs.Layout[position], StringComparison.Ordinal))
-                    {
-                        return new IpcHandshakeException(
-                            $"Layout mismatch at type id {mine.Id} ({mine.TypeName}): member {position} is {mine.Layout[position]} on this side and {theirs.Layout[position]} on the peer.", mine.Id);
-                    }
-                }
-            }
-        }
-
-        return null;
-    }
-
-    internal sealed record Entry(int Id, string TypeName, IReadOnlyList<string>? Layout);
-}
-
-/// <summary>Type names as the handshake compares them: namespace and name, with generic arguments named the same way (no assembly versions).</summary>
-internal static class TypeNames
-{
-    public static string Of(Type type)
-    {
-        var sb = new StringBuilder();
-        Append(sb, type);
-        return sb.ToString();
-    }
-
-    private static void Append(StringBuilder sb, Type type)
-    {
-        if (type.IsArray)
-        {
-            Append(sb, type.GetElementType()!);
-            sb.Append('[').Append(',', type.GetArrayRank() - 1).Append(']');
-            return;
-        }
-
-        if (type.IsNested && !type.IsGenericParameter)
-        {
-            Append(sb, type.DeclaringType!);
-            sb.Append('+');
-        }
-        else if (!string.IsNullOrEmpty(type.Namespace))
-        {
-            sb.Append(type.Namespace).Append('.');
-        }
-
-        string name = type.Name;
-        int tick = name.IndexOf('`');
-        sb.Append(tick >= 0 ? name.Substring(0, tick) : name);
-        if (type.IsConstructedGenericType)
-        {
-            Type[] args = type.GetGenericArguments();
-            sb.Append('<');
-            for (int i = 0; i < args.Length; i++)
-            {
-                if (i > 0)
-                {
-                    sb.Append(',');
-                }
-
-                Append(sb, args[i]);
-            }
-
-            sb.Append('>');
-        }
+        return mismatch.Position is int position
+            ? new IpcHandshakeException(
+                $"Layout mismatch at type id {mismatch.Id} ({mismatch.OurTypeName}): member {position} is {mismatch.OurMember} on this side and {mismatch.TheirMember} on the peer.", mismatch.Id)
+            : new IpcHandshakeException(
+                $"Registry mismatch at type id {mismatch.Id}: it stands for {mismatch.OurTypeName} on this side and for {mismatch.TheirTypeName} on the peer.", mismatch.Id);
     }
 }

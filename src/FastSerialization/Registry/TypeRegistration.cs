@@ -18,6 +18,7 @@ public abstract class TypeRegistration
     {
         Id = id;
         Type = type;
+        TypeName = RegistryEntry.TypeNameOf(type);
         SizeHint = 256;
     }
 
@@ -26,6 +27,9 @@ public abstract class TypeRegistration
 
     /// <summary>The registered type.</summary>
     public Type Type { get; }
+
+    /// <summary>The type's stable name, which the IPC handshake and file headers compare (<see cref="RegistryEntry"/>).</summary>
+    public string TypeName { get; }
 
     /// <summary>
     /// The type's member kinds in wire order, as its <see cref="BinaryLayoutAttribute"/> gives them (the
