@@ -1,7 +1,8 @@
 // What modern .NET ships and netstandard2.0 lacks, for the package's netstandard2.0 build (.NET Framework 4.8 and
-// Mono): compiler attributes, the non-generic TaskCompletionSource, and the static helpers the code calls
+// Mono): the non-generic TaskCompletionSource, and the static helpers the code calls
 // (ArgumentNullException.ThrowIfNull, ObjectDisposedException.ThrowIf, OperatingSystem.IsWindows and the like)
-// as C# 14 static extension members, so that one source compiles for every target.
+// as C# 14 static extension members, so that one source compiles for every target. The compiler's attributes come
+// from PolySharp (src/Directory.Build.targets).
 #if NETSTANDARD2_0
 // Aliases, not types of the framework's names: the tests see this assembly's internals, and a second
 // System.Threading.Tasks.TaskCompletionSource or System.Buffers.ArrayBufferWriter<T> would be ambiguous there.
@@ -12,69 +13,6 @@ global using ByteBufferWriter = System.Buffers.ArrayBufferWriter<byte>;
 #endif
 
 #if NETSTANDARD2_0
-namespace System.Runtime.CompilerServices
-{
-    internal static class IsExternalInit
-    {
-    }
-
-    [AttributeUsage(AttributeTargets.Parameter, AllowMultiple = false, Inherited = false)]
-    internal sealed class CallerArgumentExpressionAttribute : Attribute
-    {
-        public CallerArgumentExpressionAttribute(string parameterName) => ParameterName = parameterName;
-
-        public string ParameterName { get; }
-    }
-}
-
-namespace System.Runtime.Versioning
-{
-    [AttributeUsage(AttributeTargets.All, AllowMultiple = true, Inherited = false)]
-    internal sealed class SupportedOSPlatformAttribute : Attribute
-    {
-        public SupportedOSPlatformAttribute(string platformName) => PlatformName = platformName;
-
-        public string PlatformName { get; }
-    }
-
-    [AttributeUsage(AttributeTargets.All, AllowMultiple = true, Inherited = false)]
-    internal sealed class UnsupportedOSPlatformAttribute : Attribute
-    {
-        public UnsupportedOSPlatformAttribute(string platformName) => PlatformName = platformName;
-
-        public string PlatformName { get; }
-    }
-}
-
-namespace System.Diagnostics.CodeAnalysis
-{
-    [AttributeUsage(AttributeTargets.Parameter, Inherited = false)]
-    internal sealed class NotNullWhenAttribute : Attribute
-    {
-        public NotNullWhenAttribute(bool returnValue) => ReturnValue = returnValue;
-
-        public bool ReturnValue { get; }
-    }
-
-    [AttributeUsage(AttributeTargets.Parameter, Inherited = false)]
-    internal sealed class MaybeNullWhenAttribute : Attribute
-    {
-        public MaybeNullWhenAttribute(bool returnValue) => ReturnValue = returnValue;
-
-        public bool ReturnValue { get; }
-    }
-
-    [AttributeUsage(AttributeTargets.Parameter | AttributeTargets.Property | AttributeTargets.ReturnValue, Inherited = false)]
-    internal sealed class NotNullAttribute : Attribute
-    {
-    }
-
-    [AttributeUsage(AttributeTargets.Method, Inherited = false)]
-    internal sealed class DoesNotReturnAttribute : Attribute
-    {
-    }
-}
-
 namespace FastSerialization.Ipc.Internal
 {
     using System;

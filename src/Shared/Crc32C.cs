@@ -5,11 +5,12 @@ using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics.Arm;
 using System.Runtime.Intrinsics.X86;
 
-namespace FastSerialization.Files.Internal;
+namespace FastSerialization;
 
 /// <summary>
 /// CRC-32C (Castagnoli, reflected polynomial 0x82F63B78, initial value and final XOR 0xFFFFFFFF), the
-/// checksum of record-file headers and blocks (docs/FORMAT.md section 9). The CPU's instruction where it
+/// checksum of record-file headers and blocks (docs/FORMAT.md section 9) and of cache entries. One source, compiled
+/// into each package that needs it (linked by its project file), as an internal type of that package. The CPU's instruction where it
 /// has one (SSE4.2 on x86, the CRC32 extension on Arm), a table otherwise; the results are the same.
 /// </summary>
 internal static class Crc32C
