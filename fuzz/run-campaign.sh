@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # A long fuzzing campaign: one AFL++ instance at nice 19, resumable.
 # Usage: fuzz/run-campaign.sh [SECONDS] [NAME] [TARGET]    (default 3600 s, NAME "campaign", every target)
-# With TARGET (a name from Targets.Names: span, stream-1-byte, sequence, payload, ipc, record-file, importer), every
-# input goes to that one target (FUZZ_TARGET) and the campaign starts from that target's seeds only.
+# A campaign starts from the seeds and the committed, minimized queue (corpus/seeds and corpus/queue: afl-cmin kept
+# the inputs that reach every edge the campaigns so far reached). With TARGET (a name from Targets.Names: span,
+# stream-1-byte, sequence, payload, ipc, record-file, importer), every input goes to that one target (FUZZ_TARGET)
+# and the campaign starts from that target's seeds and the queue's inputs whose first byte picks it.
 # Output: fuzz/out/NAME/afl (AFL++'s folder: queue/, crashes/, hangs/, fuzzer_stats) and fuzz/out/NAME/campaign.log.
 # Run it again with the same NAME to resume. Afterwards, replay what it found without AFL:
 #   dotnet fuzz/out/NAME/plain/FastSerialization.Fuzz.dll replay fuzz/out/NAME/afl/default/crashes
@@ -16,13 +18,19 @@ harness=$(bash ./build-instrumented.sh "$name" | tail -1)
 afl_out="out/$name/afl"
 log="out/$name/campaign.log"
 mkdir -p "out/$name"
-input=corpus/seeds
+input="out/$name/seeds"
+rm -rf "$input" && mkdir -p "$input"
 if [ -n "$target" ]; then
-  export FUZZ_TARGET="$target"
-  input="out/$name/seeds"
-  rm -rf "$input" && mkdir -p "$input"
   cp corpus/seeds/"$target"-* "$input"/ || { echo "no seeds for target $target in corpus/seeds"; exit 1; }
+  if [ -d corpus/queue ]; then
+    dotnet "out/$name/plain/FastSerialization.Fuzz.dll" targets corpus/queue \
+      | awk -v t="$target" '$1 == t { print $2 }' | xargs -r cp -t "$input"/
+  fi
+  export FUZZ_TARGET="$target"
   echo "$target" > "out/$name/target"   # save-queue.sh gives the campaign's inputs this target's selector byte
+else
+  cp corpus/seeds/* "$input"/
+  [ -d corpus/queue ] && cp corpus/queue/* "$input"/
 fi
 if [ -d "$afl_out/default/queue" ]; then
   input=-   # resume

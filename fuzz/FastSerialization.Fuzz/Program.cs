@@ -5,8 +5,8 @@ namespace FastSerialization.Fuzz;
 
 /// <summary>
 /// The harness. With no arguments it is AFL++'s target (persistent mode, through SharpFuzz); with
-/// "replay FILE-OR-DIR..." it runs every file through the same targets without AFL, and with
-/// "seeds DIR" it writes the seed corpus.
+/// "replay FILE-OR-DIR..." it runs every file through the same targets without AFL, with "targets FILE-OR-DIR..."
+/// it prints the target each file goes to, and with "seeds DIR" it writes the seed corpus.
 /// </summary>
 public static class Program
 {
@@ -30,6 +30,16 @@ public static class Program
             return 0;
         }
 
+        if (args.Length > 1 && args[0] == "targets")
+        {
+            foreach (string file in Replay.Files(args.AsSpan(1).ToArray()))
+            {
+                Console.WriteLine($"{Targets.NameOf(System.IO.File.ReadAllBytes(file))} {file}");
+            }
+
+            return 0;
+        }
+
         if (args.Length == 2 && args[0] == "seeds")
         {
             int written = Seeds.WriteTo(args[1]);
@@ -41,6 +51,7 @@ public static class Program
         {
             Console.Error.WriteLine("usage: FastSerialization.Fuzz                 (under afl-fuzz)");
             Console.Error.WriteLine("       FastSerialization.Fuzz replay PATH...  (every file of each PATH through the targets)");
+            Console.Error.WriteLine("       FastSerialization.Fuzz targets PATH... (print the target of every file of each PATH, then its path)");
             Console.Error.WriteLine("       FastSerialization.Fuzz seeds DIR       (write the seed corpus)");
             Console.Error.WriteLine("       FastSerialization.Fuzz selector NAME   (print the first input byte that picks target NAME)");
             return 2;
