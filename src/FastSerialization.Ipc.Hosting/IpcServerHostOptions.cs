@@ -18,6 +18,13 @@ public sealed class IpcServerHostOptions
     public int? MaxPendingHandshakes { get; set; }
 
     /// <summary>
+    /// How many channels the server holds at once (<see cref="IpcServer.MaxConcurrentChannels"/>, as Kestrel's
+    /// <c>MaxConcurrentConnections</c>): clients beyond it are refused with an error naming the limit. At least 1, or null
+    /// for the server's default, a share of the process's limit of open files.
+    /// </summary>
+    public int? MaxConcurrentChannels { get; set; }
+
+    /// <summary>
     /// How long stopping the host waits for the channels' handlers to return once their token was canceled,
     /// before it closes their channels under them. Default 5 seconds (the host's own shutdown timeout still
     /// bounds the whole stop). Zero or more (up to 49 days), or <see cref="System.Threading.Timeout.InfiniteTimeSpan"/>;
@@ -35,6 +42,11 @@ public sealed class IpcServerHostOptions
         if (MaxPendingHandshakes is < 1)
         {
             throw new InvalidOperationException($"The IPC server '{Name}' allows {MaxPendingHandshakes} handshakes at once (IpcServerHostOptions.MaxPendingHandshakes): at least one, or null for the server's default.");
+        }
+
+        if (MaxConcurrentChannels is < 1)
+        {
+            throw new InvalidOperationException($"The IPC server '{Name}' allows {MaxConcurrentChannels} channels at once (IpcServerHostOptions.MaxConcurrentChannels): at least one, or null for the server's default.");
         }
 
         // What Task.WaitAsync accepts: 0 to about 49 days, or Timeout.InfiniteTimeSpan.

@@ -38,6 +38,11 @@ internal sealed partial class IpcServerHostedService : IHostedService, IAsyncDis
             {
                 server.MaxPendingHandshakes = pending;
             }
+
+            if (_options.MaxConcurrentChannels is int channels)
+            {
+                server.MaxConcurrentChannels = channels;
+            }
         }
         catch
         {

@@ -47,6 +47,7 @@ public sealed partial class IpcChannel : IAsyncDisposable
     private readonly IpcChannelOptions _options;
     private int _transportDisposed;
     private Task? _abort;
+    private readonly TaskCompletionSource _closed = new(TaskCreationOptions.RunContinuationsAsynchronously);
 
     private IpcChannel(PipeReader reader, PipeWriter writer, CustomBinaryFormatter formatter, IpcChannelOptions options, IAsyncDisposable? transport)
     {
@@ -257,7 +258,22 @@ public sealed partial class IpcChannel : IAsyncDisposable
         return mine.Task;
     }
 
+    /// <summary>Completes once the channel was closed (disposed, or aborted), whatever closing left behind: an <see cref="IpcServer"/> counts the channel free then.</summary>
+    internal Task Closed => _closed.Task;
+
     private async Task AbortCoreAsync()
+    {
+        try
+        {
+            await CloseAsync().ConfigureAwait(false);
+        }
+        finally
+        {
+            _closed.TrySetResult();
+        }
+    }
+
+    private async Task CloseAsync()
     {
         _lifetime.TryMarkClosed();
         _lifetime.CancelClosing();

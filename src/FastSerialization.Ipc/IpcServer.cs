@@ -30,6 +30,10 @@ public sealed class IpcServer : IAsyncDisposable
     private readonly CancellationTokenSource _disposing = new();
     private int _disposed;
     private int _maxPendingHandshakes = 64;
+    private int _maxConcurrentChannels;
+
+    /// <summary>How many connections the server holds now: in their setup and handshake, or open channels not yet closed.</summary>
+    private int _channels;
 
     private IpcServer(string name, CustomBinaryFormatter formatter, IpcChannelOptions? options, Socket? listener, string? socketPath, IpcTransport transport = IpcTransport.UnixSocket, IDisposable? nameLock = null)
     {
@@ -40,12 +44,13 @@ public sealed class IpcServer : IAsyncDisposable
         _options = options;
         _listener = listener;
         _socketPath = socketPath;
+        _maxConcurrentChannels = DefaultMaxConcurrentChannels(transport, UnixPlatform.OpenFileLimit());
     }
 
     /// <summary>
     /// Raised when a client connected but its channel could not be opened: its registry or format version
-    /// differs, it sent something malformed, its connection broke, or it did not complete the handshake in
-    /// time. The failure is that connection's alone; the server keeps listening. Handshakes run side by
+    /// differs, it sent something malformed, its connection broke, it did not complete the handshake in
+    /// time, or the server refused it because it already held <see cref="MaxConcurrentChannels"/> channels. The failure is that connection's alone; the server keeps listening. Handshakes run side by
     /// side, so handlers may be called from several threads at once: keep them thread-safe. An exception
     /// a handler throws is ignored.
     /// </summary>
@@ -67,6 +72,29 @@ public sealed class IpcServer : IAsyncDisposable
     {
         get => _maxPendingHandshakes;
         set => _maxPendingHandshakes = value >= 1 ? value : throw new ArgumentOutOfRangeException(nameof(value), value, "At least one handshake must be allowed.");
+    }
+
+    /// <summary>
+    /// How many channels the server holds at once (as Kestrel's <c>MaxConcurrentConnections</c>): a client counts from
+    /// the moment its connection is accepted (its setup and handshake included) until its channel is disposed (a channel
+    /// whose peer went away still holds its descriptors until then). A client beyond the limit is refused: the server tells it so and closes the
+    /// connection, the client's <see cref="IpcChannel.ConnectAsync(string, CustomBinaryFormatter, IpcTransport, IpcChannelOptions?, CancellationToken)"/>
+    /// fails with an <see cref="IpcException"/> that names this limit, and <see cref="HandshakeFailed"/> reports it here.
+    /// Each channel holds file descriptors (a socket; with <see cref="IpcTransport.SharedMemory"/> also its memory file),
+    /// and a process out of descriptors may fail anywhere, the runtime included (it may abort the process). The default
+    /// is a share of the process's soft limit of open files (<c>getrlimit(RLIMIT_NOFILE)</c>, as <c>ulimit -n</c> shows):
+    /// 128 descriptors are left to the runtime, half of the rest to the channels, divided by the descriptors a channel
+    /// holds (1 over a socket, 2 over shared memory); the other half stays for the application, the connections being
+    /// refused and those waiting in <see cref="MaxPendingHandshakes"/>. For example 448 socket channels, or 224
+    /// shared-memory ones, under the usual limit of 1,024; 16 socket channels under a limit of 160. Without such a limit
+    /// (Windows, or no limit set) the default is <see cref="int.MaxValue"/>. At least 1; a new value applies from the
+    /// next connection.
+    /// </summary>
+    /// <exception cref="ArgumentOutOfRangeException">The value is less than 1.</exception>
+    public int MaxConcurrentChannels
+    {
+        get => Volatile.Read(ref _maxConcurrentChannels);
+        set => Volatile.Write(ref _maxConcurrentChannels, value >= 1 ? value : throw new ArgumentOutOfRangeException(nameof(value), value, "At least one channel must be allowed."));
     }
 
     /// <summary>The channel name.</summary>
@@ -164,26 +192,40 @@ public sealed class IpcServer : IAsyncDisposable
     /// <exception cref="IpcHandshakeException">The client's registry or format version differs.</exception>
     /// <exception cref="IpcException">The client went away during the handshake, or did not complete it in time.</exception>
     /// <exception cref="ObjectDisposedException">The server is disposed, or was disposed while this call waited for a client.</exception>
-    /// <remarks>One client at a time: a client that stays silent holds this call for the handshake timeout. A server for many clients uses <see cref="AcceptAllAsync"/>, which runs their handshakes side by side.</remarks>
+    /// <remarks>
+    /// One client at a time: a client that stays silent holds this call for the handshake timeout. A server for many clients uses
+    /// <see cref="AcceptAllAsync"/>, which runs their handshakes side by side. A client beyond <see cref="MaxConcurrentChannels"/> is
+    /// refused (and reported through <see cref="HandshakeFailed"/>) while this call waits on for the next one.
+    /// </remarks>
     public async Task<IpcChannel> AcceptAsync(CancellationToken cancellationToken = default)
     {
         ObjectDisposedException.ThrowIf(Volatile.Read(ref _disposed) != 0, this);
-        object connection;
-        try
+        while (true)
         {
-            connection = await AcceptConnectionAsync(cancellationToken).ConfigureAwait(false);
-        }
-        catch (Exception ex) when (ex is SocketException or ObjectDisposedException && Volatile.Read(ref _disposed) != 0)
-        {
-            // DisposeAsync closed the listener under the accept (ECANCELED / OperationAborted from the socket).
-            throw new ObjectDisposedException(nameof(IpcServer), "The server was disposed while accepting.");
-        }
-        catch (SocketException ex)
-        {
-            throw new IpcException("Accepting a connection failed: " + ex.Message, ex);
-        }
+            object connection;
+            try
+            {
+                connection = await AcceptConnectionAsync(cancellationToken).ConfigureAwait(false);
+            }
+            catch (Exception ex) when (ex is SocketException or ObjectDisposedException && Volatile.Read(ref _disposed) != 0)
+            {
+                // DisposeAsync closed the listener under the accept (ECANCELED / OperationAborted from the socket).
+                throw new ObjectDisposedException(nameof(IpcServer), "The server was disposed while accepting.");
+            }
+            catch (SocketException ex)
+            {
+                throw new IpcException("Accepting a connection failed: " + ex.Message, ex);
+            }
 
-        return await OpenChannelAsync(connection, cancellationToken).ConfigureAwait(false);
+            if (!TryCountChannel())
+            {
+                // Not this caller's concern: the client is told, the event reports it, and the wait goes on.
+                await RefuseAsync(connection).ConfigureAwait(false);
+                continue;
+            }
+
+            return await OpenCountedChannelAsync(connection, cancellationToken).ConfigureAwait(false);
+        }
     }
 
     /// <summary>
@@ -277,7 +319,10 @@ public sealed class IpcServer : IAsyncDisposable
                     continue;
                 }
 
-                Task handshake = HandshakeOneAsync(connection, opened, slots, stop);
+                // A refusal holds its slot (and its connection) until the client took it: at most a second or two.
+                Task handshake = TryCountChannel()
+                    ? HandshakeOneAsync(connection, opened, slots, stop)
+                    : RefuseThenReleaseAsync(connection, slots);
                 lock (pending)
                 {
                     pending.Add(handshake);
@@ -322,7 +367,7 @@ public sealed class IpcServer : IAsyncDisposable
     {
         try
         {
-            IpcChannel channel = await OpenChannelAsync(connection, stop).ConfigureAwait(false);
+            IpcChannel channel = await OpenCountedChannelAsync(connection, stop).ConfigureAwait(false);
             if (!opened.TryWrite(channel))
             {
                 await channel.DisposeAsync().ConfigureAwait(false); // nobody takes channels any more
@@ -340,6 +385,19 @@ public sealed class IpcServer : IAsyncDisposable
         }
 
         slots.Release();
+    }
+
+    /// <summary>Refuses a connection (<see cref="RefuseAsync"/>), then gives its slot back.</summary>
+    private async Task RefuseThenReleaseAsync(object connection, SemaphoreSlim slots)
+    {
+        try
+        {
+            await RefuseAsync(connection).ConfigureAwait(false);
+        }
+        finally
+        {
+            slots.Release();
+        }
     }
 
     /// <summary>Raises an event; an exception from a handler is not the server's to die of.</summary>
@@ -373,6 +431,128 @@ public sealed class IpcServer : IAsyncDisposable
         }
 
         return await AcceptPipeAsync(cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>
+    /// The descriptors left to the runtime before the channels get their share: a .NET process holds about 70 of them
+    /// once it runs (two for each assembly it loaded, its pipes, its socket engine), more as it loads more.
+    /// </summary>
+    private const ulong RuntimeDescriptors = 128;
+
+    /// <summary>
+    /// The default of <see cref="MaxConcurrentChannels"/>: of the soft limit of open files <paramref name="fileLimit"/>
+    /// (null: none), less <see cref="RuntimeDescriptors"/>, half for the channels, each holding one descriptor over a
+    /// socket and two over shared memory; at least 1.
+    /// </summary>
+    internal static int DefaultMaxConcurrentChannels(IpcTransport transport, ulong? fileLimit)
+    {
+        if (fileLimit is not { } limit)
+        {
+            return int.MaxValue;
+        }
+
+        ulong perChannel = transport == IpcTransport.SharedMemory ? 2UL : 1UL;
+        ulong channels = limit > RuntimeDescriptors ? (limit - RuntimeDescriptors) / 2 / perChannel : 0;
+        return channels < 1 ? 1 : channels > int.MaxValue ? int.MaxValue : (int)channels;
+    }
+
+    /// <summary>Counts a connection just accepted as a channel; false (nothing counted) when the server holds <see cref="MaxConcurrentChannels"/> already.</summary>
+    private bool TryCountChannel()
+    {
+        if (Interlocked.Increment(ref _channels) <= MaxConcurrentChannels)
+        {
+            return true;
+        }
+
+        Interlocked.Decrement(ref _channels);
+        return false;
+    }
+
+    /// <summary>Gives back what <see cref="TryCountChannel"/> counted.</summary>
+    private void UncountChannel() => Interlocked.Decrement(ref _channels);
+
+    /// <summary>
+    /// Opens the channel of a connection that <see cref="TryCountChannel"/> counted; the count is given back when the
+    /// opening fails, or when the channel is closed.
+    /// </summary>
+    private async Task<IpcChannel> OpenCountedChannelAsync(object connection, CancellationToken cancellationToken)
+    {
+        IpcChannel channel;
+        try
+        {
+            channel = await OpenChannelAsync(connection, cancellationToken).ConfigureAwait(false);
+        }
+        catch
+        {
+            UncountChannel();
+            throw;
+        }
+
+        _ = channel.Closed.ContinueWith(
+            static (_, server) => ((IpcServer)server!).UncountChannel(),
+            this,
+            CancellationToken.None,
+            TaskContinuationOptions.ExecuteSynchronously,
+            TaskScheduler.Default);
+        return channel;
+    }
+
+    /// <summary>
+    /// Refuses a connection beyond <see cref="MaxConcurrentChannels"/>: sends a Failure control record (correlation id 0,
+    /// docs/FORMAT.md section 8) where the client expects the server's first record, closes the connection, and reports
+    /// the refusal through <see cref="HandshakeFailed"/>. Bounded in time: a client that does not read is not waited for.
+    /// </summary>
+    private async Task RefuseAsync(object connection)
+    {
+        int limit = MaxConcurrentChannels;
+        string message = $"The server '{_name}' refused the connection: it already holds its maximum of {limit} channels (IpcServer.MaxConcurrentChannels). Connect again once a channel has closed, or raise the server's limit.";
+        byte[] record = RefusalRecord(message);
+        try
+        {
+            using var timeout = new CancellationTokenSource(RefusalTimeout);
+            Socket? socket = connection as Socket;
+            Stream stream = socket is null ? (Stream)connection : new NetworkStream(socket, ownsSocket: true);
+            connection = stream;
+            await stream.WriteAsync(record, 0, record.Length, timeout.Token).ConfigureAwait(false);
+            await stream.FlushAsync(timeout.Token).ConfigureAwait(false);
+            socket?.Shutdown(SocketShutdown.Send); // the refusal is all the client gets
+
+            // What the client sent (its Hello) is read and dropped until it closes the connection: closing with unread
+            // bytes would reset the connection, and the client might see the reset instead of the refusal.
+            byte[] drain = new byte[4096];
+            while (await stream.ReadAsync(drain, 0, drain.Length, timeout.Token).ConfigureAwait(false) > 0)
+            {
+            }
+        }
+        catch (Exception ex) when (ex is SocketException or IOException or OperationCanceledException or ObjectDisposedException)
+        {
+            // The client is gone, or does not read: it learns of the refusal from the closed connection.
+        }
+        finally
+        {
+            if (connection is IDisposable disposable)
+            {
+                disposable.Dispose();
+            }
+        }
+
+        Report(HandshakeFailed, new IpcException(message));
+    }
+
+    /// <summary>How long a refusal waits for the client to take it and close the connection.</summary>
+    private static readonly TimeSpan RefusalTimeout = TimeSpan.FromSeconds(2);
+
+    /// <summary>The refusal as the client reads it: a Failure control record with correlation id 0 and <paramref name="message"/>.</summary>
+    private static byte[] RefusalRecord(string message)
+    {
+        var body = new ByteBufferWriter();
+        var writer = new FastBinaryWriter(body);
+        writer.WriteVarUInt64(0);
+        writer.Write(message);
+        writer.Flush();
+        var record = new ByteBufferWriter();
+        ControlRecord.Write(record, ControlKind.Failure, body.WrittenSpan);
+        return record.WrittenSpan.ToArray();
     }
 
     /// <summary>Runs the transport's setup and the channel's handshake over an accepted connection; the connection is closed if they fail.</summary>

@@ -144,6 +144,37 @@ public class HostedServerTests
         await start.Should().ThrowAsync<InvalidOperationException>().WithMessage("*CustomBinaryFormatter*");
     }
 
+    [Fact(Timeout = 120_000)]
+    public async Task TheHostedServersChannelLimit_RefusesTheClientBeyondIt_NamingIt()
+    {
+        var logs = new LogCollector();
+        string name = UniqueName("capped");
+        using IHost host = BuildHost(logs, services => services.AddIpcServer(o => { o.Name = name; o.MaxConcurrentChannels = 1; }, EchoAsync));
+        await host.StartAsync().WaitAsync(Timeout);
+        try
+        {
+            await using IpcChannel first = await IpcChannel.ConnectAsync(name, Registry.Create()).WaitAsync(Timeout);
+            (await first.RequestAsync<Pong>(new Ping { Id = 1 }).WaitAsync(Timeout)).Id.Should().Be(1);
+            Func<Task> second = () => IpcChannel.ConnectAsync(name, Registry.Create()).WaitAsync(Timeout);
+            (await second.Should().ThrowAsync<IpcException>()).Which.Message.Should().Contain("maximum of 1 channels").And.Contain("MaxConcurrentChannels");
+        }
+        finally
+        {
+            await host.StopAsync().WaitAsync(Timeout);
+        }
+    }
+
+    [Theory]
+    [InlineData(0)]
+    [InlineData(-1)]
+    public void AChannelLimitBelowOne_IsRefusedWhenAdded(int channels)
+    {
+        var services = new ServiceCollection();
+        Action add = () => services.AddIpcServer(o => { o.Name = UniqueName("bad"); o.MaxConcurrentChannels = channels; }, EchoAsync);
+        add.Should().Throw<InvalidOperationException>().WithMessage("*IpcServerHostOptions.MaxConcurrentChannels*");
+        services.Should().BeEmpty("nothing is added for a server that could not run");
+    }
+
     [Theory]
     [InlineData(0, 5.0, "MaxPendingHandshakes")]
     [InlineData(-1, 5.0, "MaxPendingHandshakes")]

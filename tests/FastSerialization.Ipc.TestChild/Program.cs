@@ -356,6 +356,34 @@ try
             return 0;
         }
 
+        case "serve": // listen under args[1] with the server's defaults and echo for every client, until killed (the test limits this process's descriptors)
+        {
+            await using IpcServer server = IpcServer.Listen(args[1], Registry.Create(), transport, options);
+            server.AcceptFailed += ex => Console.WriteLine($"ACCEPT-FAILED {ex.GetType().Name}: {ex.Message}");
+            Console.WriteLine($"LISTENING {server.Address}");
+            Console.Out.Flush();
+            using var stop = new CancellationTokenSource(TimeSpan.FromMinutes(3));
+            await foreach (IpcChannel channel in server.AcceptAllAsync(stop.Token))
+            {
+                _ = Task.Run(async () =>
+                {
+                    await using (channel)
+                    {
+                        try
+                        {
+                            await EchoAsync(channel);
+                        }
+                        catch (IpcException)
+                        {
+                            // The client went away without closing its channel.
+                        }
+                    }
+                });
+            }
+
+            return 0;
+        }
+
         case "listen-once": // listen under args[1] and report whether that worked (XDG_RUNTIME_DIR chosen by the test)
         {
             try
@@ -372,7 +400,7 @@ try
         }
 
         default:
-            Console.Error.WriteLine("roles: echo NAME | echo-parent ARG | sink NAME | source NAME COUNT | burst NAME SENDERS COUNT | mismatch NAME | reconnect NAME COUNT | listen NAME | die-unpublished NAME COUNT | shm-producer NAME | shm-tamper NAME tail-2c|tail-2g|tail-max|huge-length | exhaust-fds NAME | listen-once NAME; add --shm for shared memory, --calling-thread to receive on the calling thread");
+            Console.Error.WriteLine("roles: echo NAME | echo-parent ARG | sink NAME | source NAME COUNT | burst NAME SENDERS COUNT | mismatch NAME | reconnect NAME COUNT | listen NAME | die-unpublished NAME COUNT | shm-producer NAME | shm-tamper NAME tail-2c|tail-2g|tail-max|huge-length | exhaust-fds NAME | serve NAME | listen-once NAME; add --shm for shared memory, --calling-thread to receive on the calling thread");
             return 2;
     }
 }

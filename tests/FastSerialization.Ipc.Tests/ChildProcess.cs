@@ -21,6 +21,8 @@ public sealed class ChildProcess : IDisposable
 
     public int Id => _process.Id;
 
+    public bool HasExited => _process.HasExited;
+
     public string Output
     {
         get
@@ -34,8 +36,18 @@ public sealed class ChildProcess : IDisposable
 
     public static ChildProcess Start(params string[] args) => Start(args, Array.Empty<(string, string)>());
 
+    /// <summary>
+    /// Starts the helper with <paramref name="args"/> in a process that may open at most <paramref name="openFiles"/> file
+    /// descriptors (bash's <c>ulimit -n</c>, then <c>exec</c>: the child is the process whose limit is lowered).
+    /// </summary>
+    public static ChildProcess StartWithFileLimit(int openFiles, params string[] args) =>
+        Start(new[] { "-c", $"ulimit -n {openFiles} && exec dotnet \"$@\"", "bash", HelperPath() }.Concat(args).ToArray(), "bash", Array.Empty<(string, string)>());
+
     /// <summary>Starts the helper with <paramref name="args"/> and the given environment variables set.</summary>
-    public static ChildProcess Start(string[] args, params (string Name, string Value)[] environment)
+    public static ChildProcess Start(string[] args, params (string Name, string Value)[] environment) =>
+        Start(new[] { HelperPath() }.Concat(args).ToArray(), "dotnet", environment);
+
+    private static string HelperPath()
     {
         string path = typeof(ChildProcess).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>()
             .Single(a => a.Key == "TestChildPath").Value!;
@@ -44,14 +56,18 @@ public sealed class ChildProcess : IDisposable
             throw new FileNotFoundException("The test helper program was not built", path);
         }
 
-        var info = new ProcessStartInfo("dotnet")
+        return path;
+    }
+
+    private static ChildProcess Start(string[] arguments, string program, (string Name, string Value)[] environment)
+    {
+        var info = new ProcessStartInfo(program)
         {
             RedirectStandardOutput = true,
             RedirectStandardError = true,
             UseShellExecute = false,
         };
-        info.ArgumentList.Add(path);
-        foreach (string arg in args)
+        foreach (string arg in arguments)
         {
             info.ArgumentList.Add(arg);
         }

@@ -23,7 +23,17 @@ internal static class HandshakeExchange
         expiry.CancelAfter(timeout);
         try
         {
-            await sender.SendHandshakeAsync(local, expiry.Token).ConfigureAwait(false);
+            try
+            {
+                await sender.SendHandshakeAsync(local, expiry.Token).ConfigureAwait(false);
+            }
+            catch (Exception ex) when (ConnectionErrors.IsBroken(ex))
+            {
+                // A server that refused the connection (IpcServer.MaxConcurrentChannels) may have closed it before this
+                // side's handshake arrived: its refusal is still there to read, and says more than the broken pipe.
+                throw await RefusalOrAsync(reader, ex, expiry.Token).ConfigureAwait(false);
+            }
+
             Handshake peer = await ReadPeerAsync(reader, expiry.Token).ConfigureAwait(false);
             IpcHandshakeException? mismatch = Handshake.Compare(local, peer);
             return mismatch is null ? peer : throw mismatch;
@@ -41,6 +51,35 @@ internal static class HandshakeExchange
             throw new IpcException("The connection to the peer broke during the handshake: " + ex.Message, ex);
         }
     }
+
+    /// <summary>The peer's refusal, when its first record is one; otherwise <paramref name="broken"/>, the failure to send this side's handshake.</summary>
+    private static async Task<Exception> RefusalOrAsync(PipeReader reader, Exception broken, CancellationToken cancellationToken)
+    {
+        try
+        {
+            await ReadPeerAsync(reader, cancellationToken).ConfigureAwait(false);
+        }
+        catch (IpcRefusal refusal)
+        {
+            return refusal;
+        }
+        catch (Exception ex) when (ex is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
+        {
+            // Nothing readable, or not a refusal: the broken connection is the failure.
+        }
+
+        return broken;
+    }
+
+    /// <summary>
+    /// The refusal of a server that holds its maximum of channels (<see cref="IpcServer.MaxConcurrentChannels"/>): a Failure
+    /// control record with correlation id 0 where its first record belongs (docs/FORMAT.md section 8), with the server's reason.
+    /// </summary>
+    public static IpcException Refused(string? reason) => new IpcRefusal(
+        string.IsNullOrEmpty(reason) ? "The server refused the connection." : reason!);
+
+    /// <summary>The exception of <see cref="Refused"/>: an <see cref="IpcException"/> this class can tell from other failures.</summary>
+    private sealed class IpcRefusal(string message) : IpcException(message);
 
     /// <summary>Reads the peer's first record, which must be its handshake.</summary>
     private static async Task<Handshake> ReadPeerAsync(PipeReader reader, CancellationToken cancellationToken)
@@ -78,6 +117,11 @@ internal static class HandshakeExchange
 
             if (complete)
             {
+                if (hello.Kind == ControlKind.Failure && hello.Correlation == 0)
+                {
+                    throw Refused(hello.Text);
+                }
+
                 if (hello.Kind == ControlKind.SharedMemorySetup)
                 {
                     throw new IpcHandshakeException("The server uses the shared-memory transport (IpcTransport.SharedMemory); this side uses a stream. Both ends must use the same transport.", null);

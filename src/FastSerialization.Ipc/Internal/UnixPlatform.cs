@@ -39,6 +39,39 @@ internal static partial class UnixPlatform
     private const int TypeMask = 0xF000;
     private const int SymbolicLinkType = 0xA000;
 
+    /// <summary>
+    /// The process's soft limit of open file descriptors (<c>getrlimit(RLIMIT_NOFILE)</c>) on Linux and macOS; null
+    /// on other systems, when the call fails, or when there is no limit (<c>RLIM_INFINITY</c>).
+    /// </summary>
+    public static unsafe ulong? OpenFileLimit()
+    {
+        bool linux = RuntimeInformation.IsOSPlatform(OSPlatform.Linux);
+        if (!linux && !RuntimeInformation.IsOSPlatform(OSPlatform.OSX))
+        {
+            return null;
+        }
+
+        // struct rlimit: two rlim_t, an unsigned long on Linux (the pointer's size) and 64 bits on macOS.
+        const int RlimitNofileLinux = 7;
+        const int RlimitNofileMacOS = 8;
+        ulong* limits = stackalloc ulong[2];
+        try
+        {
+            if (getrlimit(linux ? RlimitNofileLinux : RlimitNofileMacOS, limits) != 0)
+            {
+                return null;
+            }
+        }
+        catch (Exception ex) when (ex is EntryPointNotFoundException or DllNotFoundException)
+        {
+            return null;
+        }
+
+        ulong soft = linux && IntPtr.Size == 4 ? *(uint*)limits : limits[0];
+        bool infinite = linux && IntPtr.Size == 4 ? soft == uint.MaxValue : soft == ulong.MaxValue;
+        return infinite ? null : soft;
+    }
+
     /// <summary>A new Unix stream socket.</summary>
     public static Socket NewSocket() => new(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
 
@@ -313,6 +346,9 @@ internal static partial class UnixPlatform
     [DllImport("libc", EntryPoint = "geteuid")]
     private static extern uint geteuid();
 
+    [DllImport("libc", EntryPoint = "getrlimit")]
+    private static extern unsafe int getrlimit(int resource, ulong* limits);
+
     /// <summary>A file descriptor of the C library, closed with <c>close</c>.</summary>
     private sealed class FileDescriptor : SafeHandle
     {
@@ -388,5 +424,8 @@ internal static partial class UnixPlatform
 
     [LibraryImport("libc", EntryPoint = "geteuid")]
     private static partial uint geteuid();
+
+    [LibraryImport("libc", EntryPoint = "getrlimit")]
+    private static unsafe partial int getrlimit(int resource, ulong* limits);
 #endif
 }

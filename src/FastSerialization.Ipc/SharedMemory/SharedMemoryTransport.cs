@@ -114,6 +114,14 @@ internal sealed class SharedMemoryTransport : IAsyncDisposable
             using var timeout = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
             timeout.CancelAfter(settings.HandshakeTimeout);
             (ControlKind kind, byte[] offer) = await ReceiveSetupAsync(socket, timeout.Token).ConfigureAwait(false);
+            if (kind == ControlKind.Failure)
+            {
+                // Refused (IpcServer.MaxConcurrentChannels): varuint64 correlation id 0, then the server's reason.
+                var refusal = new FastBinaryReader(offer);
+                _ = refusal.ReadVarUInt64();
+                throw HandshakeExchange.Refused(refusal.ReadString());
+            }
+
             if (kind == ControlKind.Hello)
             {
                 throw new IpcHandshakeException($"The server '{name}' uses the Unix-socket transport; this client asked for shared memory (IpcTransport.SharedMemory). Both ends must use the same transport.", null);
