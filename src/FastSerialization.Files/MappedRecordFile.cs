@@ -151,7 +151,7 @@ public sealed unsafe class MappedRecordFile : IDisposable
 
         if (problem is null && _verifyChecksums && Volatile.Read(ref _checked[blockIndex]) == 0)
         {
-            if (BlockHeader.ChecksumMatches(header, body))
+            if (BlockHeader.ChecksumMatches(_file.Header.BlockChecksumSeed, header, body))
             {
                 Volatile.Write(ref _checked[blockIndex], 1);
             }

@@ -396,7 +396,7 @@ public sealed class RecordFileReader : IDisposable
             problem = $"its header says {header.RecordCount} records in {header.StoredLength} bytes, the index {blocks.RecordCountOf(block)} in {length - BlockHeader.Size}";
         }
 
-        if (problem is null && !BlockHeader.ChecksumMatches(raw, raw.Slice(BlockHeader.Size)))
+        if (problem is null && !BlockHeader.ChecksumMatches(_file.Header.BlockChecksumSeed, raw, raw.Slice(BlockHeader.Size)))
         {
             problem = "its checksum is wrong";
         }

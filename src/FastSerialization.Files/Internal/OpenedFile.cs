@@ -48,7 +48,7 @@ internal sealed class OpenedFile
             blocks = new BlockMap(header.Length);
         }
 
-        long dropped = BlockWalker.Walk(handle, blocks, length, path, ref fileReads);
+        long dropped = BlockWalker.Walk(handle, header, blocks, length, path, ref fileReads);
         return new OpenedFile(header, blocks, length, dropped, indexUsed);
     }
 

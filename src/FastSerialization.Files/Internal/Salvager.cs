@@ -125,15 +125,18 @@ internal static class Salvager
                 }
 
                 // A damaged block whose header still gives its length most likely ends there, where the next block starts:
-                // tried first, so that bytes inside the damaged block (a record holding a block image of its own) are
-                // never taken for blocks of the file.
-                if (statedEnd > offset && statedEnd < _fileLength && IsWholeBlockAt(statedEnd))
+                // tried first, so that bytes inside the damaged block (a record holding a block image) are skipped. Either
+                // way a block counts only when it is the file's own (its checksum starts from the file id) and does not go
+                // back in the file's record numbers (docs/FORMAT.md 9.4), so no record of another file, or a second copy
+                // of one of this file's, is ever copied.
+                if (statedEnd > offset && statedEnd < _fileLength
+                    && BlockWalker.IsWholeBlockAt(_handle, _header.BlockChecksumSeed, statedEnd, expected, _fileLength, ref _fileReads))
                 {
                     offset = statedEnd;
                     continue;
                 }
 
-                long next = BlockWalker.FindWholeBlockFrom(_handle, offset + 1, _fileLength, ref _fileReads, int.MaxValue, ref _searchBudget, out bool gaveUp);
+                long next = BlockWalker.FindWholeBlockFrom(_handle, _header.BlockChecksumSeed, offset + 1, expected, _fileLength, ref _fileReads, int.MaxValue, ref _searchBudget, out bool gaveUp);
                 if (next < 0)
                 {
                     string what = gaveUp
@@ -211,7 +214,7 @@ internal static class Salvager
                 return "the block could not be read whole";
             }
 
-            if (!BlockHeader.ChecksumMatches(raw, raw.Slice(BlockHeader.Size)))
+            if (!BlockHeader.ChecksumMatches(_header.BlockChecksumSeed, raw, raw.Slice(BlockHeader.Size)))
             {
                 return "its checksum is wrong";
             }
@@ -229,33 +232,6 @@ internal static class Salvager
             }
 
             return CheckRecords(body, header.RecordCount);
-        }
-
-        /// <summary>True when a block header starts at <paramref name="offset"/> and its body fits and matches its checksum.</summary>
-        private bool IsWholeBlockAt(long offset)
-        {
-            if (_fileLength - offset < BlockHeader.Size)
-            {
-                return false;
-            }
-
-            _fileReads++;
-            if (RandomAccess.Read(_handle, _headerBytes, offset) != BlockHeader.Size
-                || BlockHeader.TryParse(_headerBytes, -1, out BlockHeader header) is not null
-                || header.StoredLength > _fileLength - offset - BlockHeader.Size)
-            {
-                return false;
-            }
-
-            int length = BlockHeader.Size + header.StoredLength;
-            if (_raw.Length < length)
-            {
-                _raw = new byte[length];
-            }
-
-            _fileReads++;
-            return RandomAccess.Read(_handle, _raw.AsSpan(0, length), offset) == length
-                && BlockHeader.ChecksumMatches(_raw.AsSpan(0, BlockHeader.Size), _raw.AsSpan(BlockHeader.Size, header.StoredLength));
         }
 
         private string? CheckRecords(ReadOnlySpan<byte> body, int count)
