@@ -448,6 +448,11 @@ public sealed class RecordFileReader : IDisposable
 
     private int NextRecord(ReadOnlySpan<byte> body, int position, int block, long offset, int index)
     {
+        if (RecordLimit.OverLimit(body.Slice(position), _maxRecordLength, _path, block, offset) is { } overLimit)
+        {
+            throw overLimit;
+        }
+
         try
         {
             if (!RecordFrame.TryReadLength(body.Slice(position), _maxRecordLength, out int length) || length > body.Length - position - RecordFrame.LengthPrefixSize)
@@ -493,6 +498,11 @@ public sealed class RecordFileReader : IDisposable
                     $"'{_path}': the record at byte {position} of block {block} has type id {id}, which stands for {name} in the file's registry but is not registered with this formatter. The file is not damaged: register {name} with id {id} to read it.",
                     id,
                     null);
+            }
+
+            if (RecordLimit.OverLimit(_body.AsSpan(_bodyStart + position, _bodyLength - position), _maxRecordLength, _path, block, _file.Blocks.Offset(block)) is { } overLimit)
+            {
+                throw overLimit;
             }
 
             throw Corrupt(block, _file.Blocks.Offset(block), $"its record at byte {position} cannot be read: {e.Message}", e);

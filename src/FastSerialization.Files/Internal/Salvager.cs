@@ -64,6 +64,7 @@ internal static class Salvager
         private byte[] _raw = Array.Empty<byte>();
         private byte[] _inflated = Array.Empty<byte>();
         private long _fileReads;
+        private long _blockOffset; // the offset of the block whose records are being checked
 
         // The searches for whole blocks after damage read candidate bodies; a file full of false block headers must not
         // make them read it over and over. Past this many bytes, the rest of the file is reported as damaged, unsearched.
@@ -220,6 +221,7 @@ internal static class Salvager
             }
 
             body = raw.Slice(BlockHeader.Size);
+            _blockOffset = offset;
             if (header.Compression != RecordFileCompression.None)
             {
                 problem = BlockCodec.TryDecompress(header.Compression, body, header.UncompressedLength, ref _inflated);
@@ -252,6 +254,12 @@ internal static class Salvager
                 }
                 catch (FastSerializationException e)
                 {
+                    // Not damage either: every block holding a record over the formatter's limit would be lost for want of a larger limit.
+                    if (RecordLimit.OverLimit(body.Slice(position), _formatter.Options.MaxRecordLength, _path, null, _blockOffset) is { } overLimit)
+                    {
+                        throw overLimit;
+                    }
+
                     if (e.TypeId is { } id && !_formatter.Registry.TryGetRegistration(id, out _)
                         && _header.Entries.FirstOrDefault(entry => entry.Id == id) is { } entry)
                     {
