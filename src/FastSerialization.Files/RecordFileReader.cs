@@ -66,7 +66,10 @@ public sealed class RecordFileReader : IDisposable
     /// <summary>What opening found: the whole blocks, and the bytes of a torn tail this reader stops before.</summary>
     public RecordFileRecovery Recovery => _file.Recovery;
 
-    /// <summary>True when the index beside the file was used; false when it was missing or stale and the blocks were walked instead.</summary>
+    /// <summary>
+    /// True when the index beside the file is used; false when it was missing or stale and the blocks were walked instead,
+    /// at open or when a read found a block that disagrees with it (the blocks are then walked once, and it stays false).
+    /// </summary>
     public bool IndexUsed => _file.IndexUsed;
 
     /// <summary>The number of read calls this reader has made on the file so far, opening included: a measure of what a read costs.</summary>

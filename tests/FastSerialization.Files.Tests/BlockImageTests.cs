@@ -69,6 +69,55 @@ public class BlockImageTests
     }
 
     /// <summary>
+    /// A torn last block of 64 KiB holding hundreds of small block images of another file (more than the 64 bodies the
+    /// search reads from the file): they are checked in the bytes already read, so the search gets through them and the
+    /// block is a torn tail; before, the search gave up after 64 of them and called the file corrupted.
+    /// </summary>
+    [Fact]
+    public void ATornLastBlockHoldingHundredsOfSmallBlockImages_IsATornTail()
+    {
+        using var dir = new TempDirectory();
+        string other = dir.File("other.fsr");
+        TestFiles.Write(other, 700, new RecordFileWriterOptions { BlockSize = 64, WriteIndex = false });
+        List<byte[]> images = Records.BlocksOf(other);
+        images.Count.Should().BeGreaterThan(350);
+
+        string path = dir.File("many.fsr");
+        WriteTwoBlocks(path);
+        using (RecordFileWriter writer = RecordFileWriter.Open(path, Records.NewFormatterWithBlobs(), Options))
+        {
+            for (int i = 0; i < 300; i++)
+            {
+                writer.Append(new Blob { Number = TornFirst + i, Data = images[i + 50] }); // numbered 50 and up: past the torn block's first record
+            }
+        }
+
+        List<long> blocks = TestFiles.BlockOffsets(path);
+        blocks.Should().HaveCount(3, "the 300 records fit in one 64 KiB block");
+        long length = new FileInfo(path).Length;
+        foreach (long cut in new[] { length - 1, length - 100, blocks[2] + ((length - blocks[2]) / 2) })
+        {
+            using (var stream = new FileStream(path, FileMode.Open))
+            {
+                stream.SetLength(cut);
+            }
+
+            using (RecordFileReader reader = RecordFileReader.Open(path, Records.NewFormatterWithBlobs()))
+            {
+                reader.Recovery.DroppedBytes.Should().Be(cut - blocks[2], $"cut at {cut}");
+                reader.RecordCount.Should().Be(TornFirst);
+            }
+        }
+
+        using (RecordFileWriter writer = RecordFileWriter.Open(path, Records.NewFormatterWithBlobs(), Options))
+        {
+            writer.RecordCount.Should().Be(TornFirst);
+        }
+
+        new FileInfo(path).Length.Should().Be(blocks[2]);
+    }
+
+    /// <summary>
     /// Block images in every block of the file, and one of the file's blocks damaged before its last: still corruption,
     /// found by the whole block of the file after it, never dropped (the rule that skips images keeps the real blocks).
     /// </summary>

@@ -297,10 +297,10 @@ public class DamageTests
         using (Microsoft.Win32.SafeHandles.SafeFileHandle handle = Internal.OpenedFile.OpenForRead(path))
         {
             FluentActions.Invoking(() => Internal.OpenedFile.Open(handle, path, TestChild.Records.NewFormatter(), ref reads))
-                .Should().Throw<RecordFileCorruptedException>().Which.Message.Should().Contain("more than 64 block-like headers");
+                .Should().Throw<RecordFileCorruptedException>().Which.Message.Should().Contain("too many block-like headers");
         }
 
-        reads.Should().BeLessThan(200, "the search reads at most 64 candidate bodies (and one header per candidate)");
+        reads.Should().BeLessThan(200, "the search reads at most 64 candidate bodies; those inside the chunk it read are checked there, within a budget of bytes");
         new FileInfo(path).Length.Should().Be(end + tail.Length);
     }
 

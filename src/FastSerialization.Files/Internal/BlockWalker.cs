@@ -135,7 +135,7 @@ internal static class BlockWalker
     /// </summary>
     private static long Classify(SafeFileHandle handle, uint seed, BlockMap map, long offset, long fileLength, string problem, bool fromItself, string path, ref long fileReads)
     {
-        long budget = long.MaxValue;
+        long budget = (2 * (fileLength - offset)) + BlockHeader.MaxBodyLength; // bytes of candidate bodies checked, at most
         bool gaveUp = false;
         long found = fromItself && IsWholeBlockAt(handle, seed, offset, minFirstRecord: 0, fileLength, ref fileReads)
             ? offset
@@ -146,7 +146,7 @@ internal static class BlockWalker
         }
 
         string after = gaveUp
-            ? $"the {fileLength - offset} bytes from there hold more than {MaxCandidates} block-like headers"
+            ? $"the {fileLength - offset} bytes from there hold too many block-like headers to search (more than {MaxCandidates} bodies to read, or more than twice their length to check)"
             : found == offset
                 ? "the block itself is whole (its checksum matches)"
                 : $"a whole block of this file (record {map.RecordCount} or later) follows at offset {found}";
@@ -197,10 +197,11 @@ internal static class BlockWalker
     /// The offset of the first block of the file at or after <paramref name="offset"/>, or -1: a valid header whose first
     /// record number is at least <paramref name="minFirstRecord"/>, whose body fits and matches its checksum, started from
     /// <paramref name="seed"/> (a later version's block, whose header this version cannot parse, by its checksum alone).
-    /// A block image inside a record, of another file or of an earlier block of this one, is not one. Each block-like header whose
-    /// body would fit costs a read of that body, so the search gives up (<paramref name="gaveUp"/>) after
-    /// <paramref name="maxCandidates"/> of them, a later version's blocks included, or once the bodies read would pass
-    /// <paramref name="bodyBytesBudget"/> (what is left of it is given back).
+    /// A block image inside a record, of another file or of an earlier block of this one, is not one. Each block-like header
+    /// whose body would fit costs a check of that body, and a read of it when it is not in the 1 MiB chunk being searched,
+    /// so the search gives up (<paramref name="gaveUp"/>) after <paramref name="maxCandidates"/> such reads, a later
+    /// version's blocks included, or once the bodies checked would pass <paramref name="bodyBytesBudget"/> (what is left of
+    /// it is given back).
     /// </summary>
     public static long FindWholeBlockFrom(SafeFileHandle handle, uint seed, long offset, long minFirstRecord, long fileLength, ref long fileReads, int maxCandidates, ref long bodyBytesBudget, out bool gaveUp)
     {
@@ -260,15 +261,21 @@ internal static class BlockWalker
                         continue;
                     }
 
-                    if (++candidates > maxCandidates || storedLength > bodyBytesBudget)
+                    // A body inside the bytes already read (a block image inside a record, most often) is checked there and
+                    // costs no read; only the bodies read from the file count against maxCandidates. All count against the
+                    // budget of bytes checked.
+                    bool bodyInChunk = inChunk + BlockHeader.Size + storedLength <= span.Length;
+                    if ((!bodyInChunk && ++candidates > maxCandidates) || storedLength > bodyBytesBudget)
                     {
                         gaveUp = true;
                         return -1;
                     }
 
                     bodyBytesBudget -= storedLength;
-
-                    if (BodyMatches(handle, seed, headerBytes, candidate, storedLength, ref fileReads))
+                    bool matches = bodyInChunk
+                        ? BlockHeader.ChecksumMatches(seed, headerBytes, span.Slice(inChunk + BlockHeader.Size, storedLength))
+                        : BodyMatches(handle, seed, headerBytes, candidate, storedLength, ref fileReads);
+                    if (matches)
                     {
                         return candidate;
                     }
