@@ -30,14 +30,16 @@ public sealed unsafe class MappedRecordFile : IDisposable
     private readonly SafeFileHandle _handle;
     private readonly string _path;
     private readonly CustomBinaryFormatter _formatter;
-    private readonly OpenedFile _file;
+    private readonly long _mappedLength;
+    private readonly object _rebuildLock = new();
     private readonly bool _verifyChecksums;
     private readonly MemoryMappedFile? _map;
     private readonly MemoryMappedViewAccessor? _view;
     private readonly ConcurrentDictionary<Type, FixedShape> _shapes = new();
 
-    // 1 for each block whose checksum has been checked: a block is checked the first time it is handed out, not each time.
-    private readonly int[] _checked;
+    // The blocks and which of them have been checked; replaced once, by the blocks walked anew, if a block disagrees with
+    // the index beside the file (a stale or hand-made index whose checksum is right).
+    private volatile MappedBlocks _blocks;
     private readonly byte* _base;
     private int _disposed;
 
@@ -46,9 +48,9 @@ public sealed unsafe class MappedRecordFile : IDisposable
         _handle = handle;
         _path = path;
         _formatter = formatter;
-        _file = file;
+        _blocks = new MappedBlocks(file);
+        _mappedLength = file.Blocks.End;
         _verifyChecksums = verifyChecksums;
-        _checked = new int[file.Blocks.Count];
         if (file.Blocks.Count > 0)
         {
             _map = MemoryMappedFile.CreateFromFile(handle, null, 0, MemoryMappedFileAccess.Read, HandleInheritability.None, leaveOpen: true);
@@ -60,13 +62,13 @@ public sealed unsafe class MappedRecordFile : IDisposable
     }
 
     /// <summary>The number of whole records.</summary>
-    public long RecordCount => _file.Blocks.RecordCount;
+    public long RecordCount => _blocks.File.Blocks.RecordCount;
 
     /// <summary>The number of whole blocks: <see cref="GetFixedBlock{T}"/> takes 0 to this - 1.</summary>
-    public int BlockCount => _file.Blocks.Count;
+    public int BlockCount => _blocks.File.Blocks.Count;
 
     /// <summary>What opening found: the whole blocks, and the bytes of a torn tail left out.</summary>
-    public RecordFileRecovery Recovery => _file.Recovery;
+    public RecordFileRecovery Recovery => _blocks.File.Recovery;
 
     /// <summary>Opens and maps a record file.</summary>
     /// <param name="path">The file.</param>
@@ -107,11 +109,8 @@ public sealed unsafe class MappedRecordFile : IDisposable
         where T : unmanaged, ICustomBinarySerializable
     {
         ObjectDisposedException.ThrowIf(_disposed != 0, this);
-        BlockMap blocks = _file.Blocks;
-        if ((uint)blockIndex >= (uint)blocks.Count)
-        {
-            throw new ArgumentOutOfRangeException(nameof(blockIndex), blockIndex, $"The file has blocks 0 to {blocks.Count - 1}.");
-        }
+        MappedBlocks blocks = _blocks;
+        CheckBlockIndex(blocks, blockIndex);
 
         // Holds the mapping while the block is read here: a Dispose on another thread unmaps it only after this call.
         SafeHandle view = _view!.SafeMemoryMappedViewHandle;
@@ -135,9 +134,19 @@ public sealed unsafe class MappedRecordFile : IDisposable
         }
     }
 
-    private FixedRecordBlock<T> ViewBlock<T>(BlockMap blocks, int blockIndex)
+    private static void CheckBlockIndex(MappedBlocks blocks, int blockIndex)
+    {
+        int count = blocks.File.Blocks.Count;
+        if ((uint)blockIndex >= (uint)count)
+        {
+            throw new ArgumentOutOfRangeException(nameof(blockIndex), blockIndex, $"The file has blocks 0 to {count - 1}.");
+        }
+    }
+
+    private FixedRecordBlock<T> ViewBlock<T>(MappedBlocks mapped, int blockIndex)
         where T : unmanaged, ICustomBinarySerializable
     {
+        BlockMap blocks = mapped.File.Blocks;
         FixedShape shape = _shapes.GetOrAdd(typeof(T), static (_, formatter) => FixedShape.Of<T>(formatter), _formatter);
         long offset = blocks.Offset(blockIndex);
         int stored = blocks.StoredLength(blockIndex);
@@ -149,11 +158,19 @@ public sealed unsafe class MappedRecordFile : IDisposable
             problem = "its header does not match the index";
         }
 
-        if (problem is null && _verifyChecksums && Volatile.Read(ref _checked[blockIndex]) == 0)
+        if (problem is not null && mapped.File.IndexUsed)
         {
-            if (BlockHeader.ChecksumMatches(header, body))
+            // The index beside the file is wrong, not the file (docs/FORMAT.md 9.3): the blocks are walked, and the block found again.
+            MappedBlocks walked = WalkWithoutIndex(mapped);
+            CheckBlockIndex(walked, blockIndex);
+            return ViewBlock<T>(walked, blockIndex);
+        }
+
+        if (problem is null && _verifyChecksums && Volatile.Read(ref mapped.Checked[blockIndex]) == 0)
+        {
+            if (BlockHeader.ChecksumMatches(mapped.File.Header.BlockChecksumSeed, header, body))
             {
-                Volatile.Write(ref _checked[blockIndex], 1);
+                Volatile.Write(ref mapped.Checked[blockIndex], 1);
             }
             else
             {
@@ -174,6 +191,34 @@ public sealed unsafe class MappedRecordFile : IDisposable
         return shape.View<T>(body, parsed.RecordCount, parsed.FirstRecord, _path, blockIndex);
     }
 
+    /// <summary>
+    /// Replaces <paramref name="stale"/> (blocks named by the index) by the blocks found by walking the block headers, those
+    /// within the mapping (a writer may have appended since it was made); one thread walks, the others wait for its result.
+    /// </summary>
+    /// <exception cref="RecordFileCorruptedException">The walk finds damage.</exception>
+    private MappedBlocks WalkWithoutIndex(MappedBlocks stale)
+    {
+        lock (_rebuildLock)
+        {
+            if (_blocks == stale)
+            {
+                long reads = 0;
+                OpenedFile walked = OpenedFile.Open(_handle, _path, _formatter, ref reads, useIndex: false);
+                BlockMap map = walked.Blocks;
+                int count = map.Count;
+                while (count > 0 && map.Offset(count - 1) + BlockHeader.Size + map.StoredLength(count - 1) > _mappedLength)
+                {
+                    count--;
+                }
+
+                map.TruncateAt(count);
+                _blocks = new MappedBlocks(walked);
+            }
+
+            return _blocks;
+        }
+    }
+
     /// <summary>Unmaps and closes the file: views handed out before are no longer valid.</summary>
     public void Dispose()
     {
@@ -190,5 +235,19 @@ public sealed unsafe class MappedRecordFile : IDisposable
 
         _map?.Dispose();
         _handle.Dispose();
+    }
+
+    /// <summary>The blocks of the file and, for each, 1 once its checksum has been checked (the first time it is handed out, not each time).</summary>
+    private sealed class MappedBlocks
+    {
+        public MappedBlocks(OpenedFile file)
+        {
+            File = file;
+            Checked = new int[file.Blocks.Count];
+        }
+
+        public OpenedFile File { get; }
+
+        public int[] Checked { get; }
     }
 }

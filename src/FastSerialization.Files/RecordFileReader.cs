@@ -29,8 +29,9 @@ public sealed class RecordFileReader : IDisposable
     private readonly SafeFileHandle _handle;
     private readonly string _path;
     private readonly CustomBinaryFormatter _formatter;
-    private readonly OpenedFile _file;
     private readonly int _maxRecordLength;
+    private OpenedFile _file; // replaced once, by the blocks walked anew, when a block disagrees with the index (StaleIndex)
+    private int _mapVersion; // counts those replacements: an enumeration under way finds its place again by record number
     private long _fileReads;
     private byte[] _raw = Array.Empty<byte>();
     private byte[] _inflated = Array.Empty<byte>();
@@ -65,7 +66,10 @@ public sealed class RecordFileReader : IDisposable
     /// <summary>What opening found: the whole blocks, and the bytes of a torn tail this reader stops before.</summary>
     public RecordFileRecovery Recovery => _file.Recovery;
 
-    /// <summary>True when the index beside the file was used; false when it was missing or stale and the blocks were walked instead.</summary>
+    /// <summary>
+    /// True when the index beside the file is used; false when it was missing or stale and the blocks were walked instead,
+    /// at open or when a read found a block that disagrees with it (the blocks are then walked once, and it stays false).
+    /// </summary>
     public bool IndexUsed => _file.IndexUsed;
 
     /// <summary>The number of read calls this reader has made on the file so far, opening included: a measure of what a read costs.</summary>
@@ -113,8 +117,7 @@ public sealed class RecordFileReader : IDisposable
     public object ReadRecord(long recordNumber)
     {
         CheckRecordNumber(recordNumber, nameof(recordNumber));
-        int block = _file.Blocks.FindBlock(recordNumber);
-        LoadBlock(block);
+        int block = LoadBlockOf(recordNumber);
         int position = SkipRecords(block, (int)(recordNumber - _file.Blocks.FirstRecord(block)));
         return DecodeAt(block, ref position);
     }
@@ -189,6 +192,20 @@ public sealed class RecordFileReader : IDisposable
     /// <exception cref="NotSupportedException"><typeparamref name="T"/> is not a registered fixed-layout struct.</exception>
     /// <exception cref="PlatformNotSupportedException">The struct's memory layout differs from its wire layout, or the machine is big-endian.</exception>
     public FixedRecordBlock<T> ReadFixedBlock<T>(int blockIndex)
+        where T : unmanaged, ICustomBinarySerializable
+    {
+        try
+        {
+            return ReadFixedBlockOnce<T>(blockIndex);
+        }
+        catch (StaleIndexException)
+        {
+            RebuildWithoutIndex();
+            return ReadFixedBlockOnce<T>(blockIndex);
+        }
+    }
+
+    private FixedRecordBlock<T> ReadFixedBlockOnce<T>(int blockIndex)
         where T : unmanaged, ICustomBinarySerializable
     {
         ObjectDisposedException.ThrowIf(_handle.IsClosed, this);
@@ -289,16 +306,16 @@ public sealed class RecordFileReader : IDisposable
         long next = firstRecord;
         while (next < end)
         {
-            int block = _file.Blocks.FindBlock(next);
-            LoadBlock(block);
+            int block = LoadBlockOf(next);
+            int version = _mapVersion;
             int position = SkipRecords(block, (int)(next - _file.Blocks.FirstRecord(block)));
             long blockEnd = Math.Min(end, _file.Blocks.FirstRecord(block) + _file.Blocks.RecordCountOf(block));
             while (next < blockEnd)
             {
-                if (_cachedBlock != block)
+                if (_cachedBlock != block || version != _mapVersion)
                 {
-                    // ReadRecord was called on this reader between two records: the block is loaded again.
-                    LoadBlock(block);
+                    // Another read on this reader came between two records: the block is found and loaded again.
+                    break;
                 }
 
                 object value = DecodeAt(block, ref position);
@@ -320,23 +337,74 @@ public sealed class RecordFileReader : IDisposable
                 int length = PrepareRawForBlock(block);
                 _fileReads++;
                 int read = await RandomAccess.ReadAsync(_handle, _raw.AsMemory(0, length), _file.Blocks.Offset(block), cancellationToken).ConfigureAwait(false);
-                AcceptBlock(block, read, length);
+                try
+                {
+                    AcceptBlock(block, read, length);
+                }
+                catch (StaleIndexException)
+                {
+                    RebuildWithoutIndex();
+                    block = LoadBlockOf(next); // once, synchronously: the index beside the file was wrong
+                }
             }
 
+            int version = _mapVersion;
             int position = SkipRecords(block, (int)(next - _file.Blocks.FirstRecord(block)));
             long blockEnd = Math.Min(end, _file.Blocks.FirstRecord(block) + _file.Blocks.RecordCountOf(block));
             while (next < blockEnd)
             {
                 cancellationToken.ThrowIfCancellationRequested();
-                if (_cachedBlock != block)
+                if (_cachedBlock != block || version != _mapVersion)
                 {
-                    LoadBlock(block);
+                    break; // another read on this reader came between two records: the block is found and loaded again
                 }
 
                 object value = DecodeAt(block, ref position);
                 next++;
                 yield return value;
             }
+        }
+    }
+
+    /// <summary>
+    /// Loads the block that holds <paramref name="record"/> and returns its index. When the block disagrees with the index
+    /// beside the file (a stale or hand-made index whose checksum is right), the index is dropped, the blocks are walked
+    /// (docs/FORMAT.md 9.3: a stale index is rebuilt from the blocks), and the block is found again.
+    /// </summary>
+    private int LoadBlockOf(long record)
+    {
+        int block = _file.Blocks.FindBlock(record);
+        try
+        {
+            LoadBlock(block);
+        }
+        catch (StaleIndexException)
+        {
+            RebuildWithoutIndex();
+            block = _file.Blocks.FindBlock(record);
+            LoadBlock(block);
+        }
+
+        return block;
+    }
+
+    /// <summary>Replaces the blocks the index named by those found by walking the block headers from the file header on.</summary>
+    /// <exception cref="RecordFileCorruptedException">The walk finds damage.</exception>
+    private void RebuildWithoutIndex()
+    {
+        long records = _file.Blocks.RecordCount;
+        OpenedFile walked = OpenedFile.Open(_handle, _path, _formatter, ref _fileReads, useIndex: false);
+        PrepareRaw(0);
+        _lastFixedBlock = -1;
+        _mapVersion++;
+        _file = walked;
+        if (walked.Blocks.RecordCount < records)
+        {
+            // The index named records the blocks do not hold; the walk found a torn tail where the index said blocks were.
+            throw new RecordFileCorruptedException(
+                $"'{_path}' is corrupted: its index beside it names {records} records, but its blocks hold {walked.Blocks.RecordCount}. RecordFileReader.Salvage copies the records of the whole blocks into a new file.",
+                walked.Blocks.Count,
+                walked.Blocks.End);
         }
     }
 
@@ -396,14 +464,20 @@ public sealed class RecordFileReader : IDisposable
             problem = $"its header says {header.RecordCount} records in {header.StoredLength} bytes, the index {blocks.RecordCountOf(block)} in {length - BlockHeader.Size}";
         }
 
-        if (problem is null && !BlockHeader.ChecksumMatches(raw, raw.Slice(BlockHeader.Size)))
+        if (problem is not null && _file.IndexUsed)
         {
-            problem = "its checksum is wrong";
+            // The header disagrees with the index (or the bytes there are not a header): the index is wrong, not the file.
+            throw new StaleIndexException();
         }
 
         if (problem is not null)
         {
             throw Corrupt(block, offset, problem);
+        }
+
+        if (!BlockHeader.ChecksumMatches(_file.Header.BlockChecksumSeed, raw, raw.Slice(BlockHeader.Size)))
+        {
+            throw Corrupt(block, offset, "its checksum is wrong");
         }
 
         if (header.Compression == RecordFileCompression.None)
@@ -448,6 +522,11 @@ public sealed class RecordFileReader : IDisposable
 
     private int NextRecord(ReadOnlySpan<byte> body, int position, int block, long offset, int index)
     {
+        if (RecordLimit.OverLimit(body.Slice(position), _maxRecordLength, _path, block, offset) is { } overLimit)
+        {
+            throw overLimit;
+        }
+
         try
         {
             if (!RecordFrame.TryReadLength(body.Slice(position), _maxRecordLength, out int length) || length > body.Length - position - RecordFrame.LengthPrefixSize)
@@ -495,6 +574,11 @@ public sealed class RecordFileReader : IDisposable
                     null);
             }
 
+            if (RecordLimit.OverLimit(_body.AsSpan(_bodyStart + position, _bodyLength - position), _maxRecordLength, _path, block, _file.Blocks.Offset(block)) is { } overLimit)
+            {
+                throw overLimit;
+            }
+
             throw Corrupt(block, _file.Blocks.Offset(block), $"its record at byte {position} cannot be read: {e.Message}", e);
         }
     }
@@ -511,6 +595,11 @@ public sealed class RecordFileReader : IDisposable
         }
 
         return null;
+    }
+
+    /// <summary>A block's header disagrees with the index beside the file: thrown to the read that rebuilds the index, never out of the reader.</summary>
+    private sealed class StaleIndexException : Exception
+    {
     }
 
     private RecordFileCorruptedException Corrupt(int block, long offset, string problem, Exception? inner = null) =>

@@ -526,13 +526,13 @@ public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
             int stored = BlockCodec.Compress(_options.Compression, _options.CompressionLevel, body, _compressed, BlockHeader.Size);
             if (stored > 0)
             {
-                BlockHeader.Write(_compressed, _blockRecords, _options.Compression, _blocks.RecordCount, body.Length, _compressed.AsSpan(BlockHeader.Size, stored));
+                BlockHeader.Write(_compressed, _header.BlockChecksumSeed, _blockRecords, _options.Compression, _blocks.RecordCount, body.Length, _compressed.AsSpan(BlockHeader.Size, stored));
                 bytes = _compressed;
                 return BlockHeader.Size + stored;
             }
         }
 
-        BlockHeader.Write(_block.Array, _blockRecords, RecordFileCompression.None, _blocks.RecordCount, body.Length, body);
+        BlockHeader.Write(_block.Array, _header.BlockChecksumSeed, _blockRecords, RecordFileCompression.None, _blocks.RecordCount, body.Length, body);
         bytes = _block.Array;
         return BlockHeader.Size + body.Length;
     }

@@ -1,5 +1,6 @@
 using System;
 using System.IO;
+using System.Linq;
 
 namespace FastSerialization.Files.TestChild;
 
@@ -7,7 +8,8 @@ namespace FastSerialization.Files.TestChild;
 /// Usage: <c>append &lt;path&gt; &lt;durability: EveryBlock|Interval|OnFlush&gt; &lt;compression: None|Brotli|ZLib|Lz4&gt; &lt;seed&gt;</c>.
 /// Opens the file to append (recovering a torn tail), prints "open &lt;records&gt; &lt;dropped bytes&gt;", then appends records
 /// numbered from the file's record count until it is killed, printing "durable &lt;n&gt;" each time the writer says that
-/// n records are synced. With OnFlush it calls Flush every few records.
+/// n records are synced. With OnFlush it calls Flush every few records. With FS_FILES_IMAGES=1 in its environment, three
+/// records in ten are a <see cref="Blob"/> carrying block images (<see cref="Records.AppendWithImages"/>).
 /// Or <c>create &lt;path&gt;</c>: creates the file, appends one record, closes it and exits (the directory-sync test runs it
 /// under strace).
 /// Or <c>size-limit &lt;path&gt; &lt;durability: EveryBlock|Interval&gt;</c>: run under a file size limit (<c>ulimit -f</c>) by
@@ -51,12 +53,36 @@ public static class Program
         RecordFileWriter.SplitBlockWritesForTests = Environment.GetEnvironmentVariable("FS_FILES_TEAR") == "1";
         var random = new Random(int.Parse(args[4], System.Globalization.CultureInfo.InvariantCulture));
         var output = new StreamWriter(Console.OpenStandardOutput()) { AutoFlush = true };
-        using RecordFileWriter writer = RecordFileWriter.Open(args[1], Records.NewFormatter(), options);
+        // FS_FILES_IMAGES=1: three records in ten carry block images, of this file and of another (docs/FORMAT.md 9.4: such
+        // bytes must never make a torn tail look like corruption).
+        bool images = Environment.GetEnvironmentVariable("FS_FILES_IMAGES") == "1";
+        if (images)
+        {
+            // Blocks far larger than the images, so that the half of a block a kill leaves holds whole images.
+            options.BlockSize = 4096;
+        }
+
+        byte[] otherBlock = images ? OtherFileBlock(args[1] + ".other") : Array.Empty<byte>();
+        byte[]? ownBlock = null;
+        using RecordFileWriter writer = RecordFileWriter.Open(args[1], images ? Records.NewFormatterWithBlobs() : Records.NewFormatter(), options);
         output.WriteLine($"open {writer.RecordCount} {writer.Recovery.DroppedBytes}");
         long durable = writer.DurableRecordCount;
         while (true)
         {
-            Records.Append(writer, writer.RecordCount);
+            if (images)
+            {
+                if (ownBlock is null && Records.CarriesImages(writer.RecordCount))
+                {
+                    // The smallest block of the file (a Flush makes small ones); none until a block is written.
+                    ownBlock = Records.BlocksOf(args[1]).OrderBy(block => block.Length).FirstOrDefault();
+                }
+
+                Records.AppendWithImages(writer, writer.RecordCount, ownBlock, otherBlock);
+            }
+            else
+            {
+                Records.Append(writer, writer.RecordCount);
+            }
             if (options.Durability == RecordFileDurability.OnFlush && random.Next(16) == 0)
             {
                 writer.Flush();
@@ -68,6 +94,22 @@ public static class Program
                 output.WriteLine($"durable {durable}");
             }
         }
+    }
+
+    /// <summary>A small block of another record file (its last, numbered past most records this child writes), written afresh.</summary>
+    private static byte[] OtherFileBlock(string path)
+    {
+        System.IO.File.Delete(path);
+        System.IO.File.Delete(path + ".fsidx");
+        using (RecordFileWriter other = RecordFileWriter.Create(path, Records.NewFormatter(), new RecordFileWriterOptions { BlockSize = 64, WriteIndex = false }))
+        {
+            for (long n = 0; n < 2_000; n++)
+            {
+                Records.Append(other, n);
+            }
+        }
+
+        return Records.BlocksOf(path)[^1];
     }
 
     /// <summary>

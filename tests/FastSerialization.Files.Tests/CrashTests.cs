@@ -14,6 +14,8 @@ namespace FastSerialization.Files.Tests;
 /// <summary>
 /// Two processes: a child appends records in a loop and is killed with SIGKILL at random moments; after each kill the
 /// file must hold every record the child was told was durable, nothing but whole records, and take further appends.
+/// Three records in ten carry block images (of the same file and of another), which must never make a torn tail look
+/// like corruption.
 /// CI runs it for FS_FILES_CRASH_SECONDS (default 10 s); benchmarks/run-full.sh runs it for minutes.
 /// </summary>
 public class CrashTests
@@ -52,7 +54,7 @@ public class CrashTests
             }
 
             // Reopen as a reader: at least what was acknowledged, and each record exactly the one written under its number.
-            using (RecordFileReader reader = RecordFileReader.Open(path, Records.NewFormatter()))
+            using (RecordFileReader reader = RecordFileReader.Open(path, Records.NewFormatterWithBlobs()))
             {
                 reader.RecordCount.Should().BeGreaterThanOrEqualTo(Math.Max(durable, openCount), $"kill {kills}: every record acknowledged as durable survives");
                 long n = 0;
@@ -69,8 +71,29 @@ public class CrashTests
         }
 
         // A last append through this process: the file takes appends after all those kills.
-        TestFiles.Write(path, 10, from: lastCount);
-        TestFiles.ShouldHoldExactly(path, lastCount + 10);
+        byte[] other = Records.BlocksOf(path + ".other")[^1];
+        using (RecordFileWriter writer = RecordFileWriter.Open(path, Records.NewFormatterWithBlobs()))
+        {
+            writer.RecordCount.Should().Be(lastCount);
+            for (long n = lastCount; n < lastCount + 10; n++)
+            {
+                Records.AppendWithImages(writer, n, Records.BlocksOf(path)[0], other);
+            }
+        }
+
+        using (RecordFileReader reader = RecordFileReader.Open(path, Records.NewFormatterWithBlobs()))
+        {
+            reader.RecordCount.Should().Be(lastCount + 10);
+            long n = 0;
+            foreach (object record in reader.ReadAll())
+            {
+                Records.IsExpected(record, n).Should().BeTrue($"record {n} after the last append");
+                n++;
+            }
+
+            reader.ReadAll().OfType<Blob>().Should().NotBeEmpty("three records in ten carry block images");
+        }
+
         _output.WriteLine($"{kills} kills in {clock.Elapsed.TotalSeconds:F1} s, {torn} reopenings dropped a torn tail, {lastCount} records at the end");
         torn.Should().BeGreaterThan(0, "with block writes split in two, some kills land inside a block");
     }
@@ -85,6 +108,7 @@ public class CrashTests
         }
 
         info.Environment["FS_FILES_TEAR"] = "1";
+        info.Environment["FS_FILES_IMAGES"] = "1"; // three records in ten carry block images, of this file and of another
         var lines = new List<string>();
         using var opened = new System.Threading.ManualResetEventSlim();
         using var appending = new System.Threading.ManualResetEventSlim();

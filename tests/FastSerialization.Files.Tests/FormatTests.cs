@@ -23,9 +23,9 @@ public class FormatTests
         }
 
         byte[] bytes = File.ReadAllBytes(path);
-        byte[] header = HandBuilt.Header(bytes.AsSpan(12, 16), HandBuilt.Entries());
-        byte[] block = HandBuilt.Block(HandBuilt.TradeRecord(Trade.Make(1)), 1, 0);
-        bytes.Should().Equal(header.Concat(block));
+        byte[] header = HandBuilt.Header(bytes.AsSpan(12, 16), HandBuilt.Entries(), flags: 1);
+        byte[] block = HandBuilt.Block(HandBuilt.TradeRecord(Trade.Make(1)), 1, 0, tiedTo: bytes[12..28]);
+        bytes.Should().Equal(header.Concat(block), "a new file's header has flag 1, and its block's checksum starts from the file id");
     }
 
     [Fact]
@@ -45,7 +45,9 @@ public class FormatTests
     {
         { "magic", h => Patch(h, 0, 0x58, fixCrc: true) },
         { "version", h => { BinaryPrimitives.WriteUInt16LittleEndian(h.AsSpan(4), 2); HandBuilt.FixCrc(h); return h; } },
-        { "flags", h => { BinaryPrimitives.WriteUInt16LittleEndian(h.AsSpan(6), 1); HandBuilt.FixCrc(h); return h; } },
+        { "flags", h => { BinaryPrimitives.WriteUInt16LittleEndian(h.AsSpan(6), 2); HandBuilt.FixCrc(h); return h; } },
+        { "an id named twice", h => HandBuilt.Header(h.AsSpan(12, 16), HandBuilt.Entries().Append<(int, string, string[]?)>((1, "FastSerialization.Files.TestChild.Note", HandBuilt.LayoutOf(typeof(Note))))) },
+        { "an id past 2^31-1", h => HandBuilt.Header(h.AsSpan(12, 16), HandBuilt.Entries().Append<(int, string, string[]?)>((unchecked((int)0x80000001u), "FastSerialization.Files.TestChild.Note", HandBuilt.LayoutOf(typeof(Note))))) },
         { "huge length", h => { BinaryPrimitives.WriteUInt32LittleEndian(h.AsSpan(8), uint.MaxValue); return h; } },
         { "length past the file", h => { BinaryPrimitives.WriteUInt32LittleEndian(h.AsSpan(8), 900_000); return h; } },
         { "tiny length", h => { BinaryPrimitives.WriteUInt32LittleEndian(h.AsSpan(8), 3); return h; } },

@@ -31,7 +31,7 @@ public class LaterVersionBlockTests
         blocks.Count.Should().BeGreaterThan(3);
         int index = last ? blocks.Count - 1 : 1;
         int offset = (int)blocks[index];
-        WithCompressionByte(bytes, offset, 9);
+        WithCompressionByte(bytes, offset, 9, HandBuilt.FileIdOf(path));
         File.WriteAllBytes(path, bytes);
 
         var read = FluentActions.Invoking(() =>
@@ -70,13 +70,10 @@ public class LaterVersionBlockTests
     }
 
     /// <summary>Sets block <paramref name="offset"/>'s compression byte and recomputes its checksum, as a later writer would have written it.</summary>
-    private static void WithCompressionByte(byte[] file, int offset, byte compression)
+    private static void WithCompressionByte(byte[] file, int offset, byte compression, byte[] fileId)
     {
         file[offset + 12] = compression;
         int stored = (int)BinaryPrimitives.ReadUInt32LittleEndian(file.AsSpan(offset + 4));
-        byte[] header = file.AsSpan(offset, 28).ToArray();
-        byte[] body = file.AsSpan(offset + 32, stored).ToArray();
-        uint crc = ~Crc32C.UpdateTable(Crc32C.UpdateTable(0xFFFFFFFFu, header), body);
-        BinaryPrimitives.WriteUInt32LittleEndian(file.AsSpan(offset + 28), crc);
+        BinaryPrimitives.WriteUInt32LittleEndian(file.AsSpan(offset + 28), HandBuilt.Checksum(file.AsSpan(offset, 32 + stored), fileId));
     }
 }

@@ -67,7 +67,7 @@ public class Lz4BlockTests
         byte[] body = StoredBody(bytes, blocks[1], out uint count, out long first, out uint uncompressed);
         for (int length = 1; length < body.Length; length++)
         {
-            byte[] cut = HandBuilt.Block(body.AsSpan(0, length), count, first, compression: 3, uncompressed: uncompressed);
+            byte[] cut = HandBuilt.Block(body.AsSpan(0, length), count, first, compression: 3, uncompressed: uncompressed, tiedTo: bytes[12..28]);
             File.WriteAllBytes(path, ReplaceBlock(bytes, blocks, 1, cut));
             string because = $"LZ4 data cut to {length} of {body.Length} bytes";
             if ((long)length * 255 < uncompressed)
@@ -93,7 +93,7 @@ public class Lz4BlockTests
         byte[] body = StoredBody(bytes, blocks[1], out uint count, out long first, out uint uncompressed);
         foreach (uint claim in new[] { uncompressed - 1, uncompressed + 1, uncompressed * 2 })
         {
-            File.WriteAllBytes(path, ReplaceBlock(bytes, blocks, 1, HandBuilt.Block(body, count, first, compression: 3, uncompressed: claim)));
+            File.WriteAllBytes(path, ReplaceBlock(bytes, blocks, 1, HandBuilt.Block(body, count, first, compression: 3, uncompressed: claim, tiedTo: bytes[12..28])));
             ShouldBeCorruptionOfBlock1(path, blocks[1], $"a claim of {claim} for {uncompressed} bytes", "LZ4");
         }
     }
@@ -106,7 +106,7 @@ public class Lz4BlockTests
         using var dir = new TempDirectory();
         string path = WriteLz4(dir, out byte[] bytes, out List<long> blocks);
         byte[] body = StoredBody(bytes, blocks[1], out uint count, out long first, out _);
-        File.WriteAllBytes(path, ReplaceBlock(bytes, blocks, 1, HandBuilt.Block(body, count, first, compression: 3, uncompressed: claim)));
+        File.WriteAllBytes(path, ReplaceBlock(bytes, blocks, 1, HandBuilt.Block(body, count, first, compression: 3, uncompressed: claim, tiedTo: bytes[12..28])));
 
         // Block 1 is interior: its header is invalid and whole blocks follow it, so opening the file is refused.
         long allocatedBefore = GC.GetAllocatedBytesForCurrentThread();
@@ -130,7 +130,7 @@ public class Lz4BlockTests
             {
                 byte[] changed = (byte[])body.Clone();
                 changed[at] ^= mask;
-                File.WriteAllBytes(path, ReplaceBlock(bytes, blocks, 1, HandBuilt.Block(changed, count, first, compression: 3, uncompressed: uncompressed)));
+                File.WriteAllBytes(path, ReplaceBlock(bytes, blocks, 1, HandBuilt.Block(changed, count, first, compression: 3, uncompressed: uncompressed, tiedTo: bytes[12..28])));
                 using RecordFileReader reader = RecordFileReader.Open(path, Records.NewFormatter());
                 try
                 {
@@ -168,7 +168,7 @@ public class Lz4BlockTests
         }
 
         evil.Add((byte)left);
-        File.WriteAllBytes(path, ReplaceBlock(bytes, blocks, 1, HandBuilt.Block(evil.ToArray(), count, first, compression: 3, uncompressed: uncompressed)));
+        File.WriteAllBytes(path, ReplaceBlock(bytes, blocks, 1, HandBuilt.Block(evil.ToArray(), count, first, compression: 3, uncompressed: uncompressed, tiedTo: bytes[12..28])));
         ShouldBeCorruptionOfBlock1(path, blocks[1], "a match before the block's start", "LZ4");
     }
 

@@ -13,15 +13,6 @@ namespace FastSerialization.Files.Tests;
 /// record of its whole blocks into a new file, unchanged and in order, and reports each damaged stretch with the records
 /// it held.
 /// </summary>
-/// <summary>A record that carries bytes of its own: in a test, a whole block image of another file.</summary>
-[BinarySerializable]
-public sealed partial class Blob
-{
-    public long Number { get; set; }
-
-    public byte[]? Data { get; set; }
-}
-
 public class SalvageTests
 {
     private const int Total = 90;
@@ -90,8 +81,16 @@ public class SalvageTests
         List<long> originalBlocks = TestFiles.BlockOffsets(path);
         List<long> copiedBlocks = TestFiles.BlockOffsets(copy);
         copiedBlocks.Count.Should().Be(originalBlocks.Count);
-        original.AsSpan((int)originalBlocks[0] + BlockHeaderSize).SequenceEqual(copied.AsSpan((int)copiedBlocks[0] + BlockHeaderSize))
-            .Should().BeTrue("the records after the first block header are copied exactly as they were written");
+        originalBlocks.Add(original.Length);
+        copiedBlocks.Add(copied.Length);
+        for (int b = 0; b < copiedBlocks.Count - 1; b++)
+        {
+            // Header bytes 0 to 28 and the body are the same; only the checksum differs (it starts from each file's own id).
+            copied.AsSpan((int)copiedBlocks[b], 28).SequenceEqual(original.AsSpan((int)originalBlocks[b], 28)).Should().BeTrue($"block {b}'s header");
+            copied.AsSpan((int)copiedBlocks[b] + BlockHeaderSize, (int)(copiedBlocks[b + 1] - copiedBlocks[b] - BlockHeaderSize))
+                .SequenceEqual(original.AsSpan((int)originalBlocks[b] + BlockHeaderSize, (int)(originalBlocks[b + 1] - originalBlocks[b] - BlockHeaderSize)))
+                .Should().BeTrue($"block {b}'s records are copied exactly as they were written");
+        }
     }
 
     [Fact]
@@ -159,10 +158,11 @@ public class SalvageTests
         // A block whose checksum matches but whose one record has type id 9, which the registry does not know, then a good block.
         byte[] unknownType = { 2, 0, 0, 0, 9, 0 };
         long next = 6;
-        byte[] good = HandBuilt.Block(HandBuilt.TradeRecord(Trade.Make(7)), 1, next + 1);
+        byte[] id = HandBuilt.FileIdOf(path);
+        byte[] good = HandBuilt.Block(HandBuilt.TradeRecord(Trade.Make(7)), 1, next + 1, tiedTo: id);
         using (var stream = new FileStream(path, FileMode.Append))
         {
-            stream.Write(HandBuilt.Block(unknownType, 1, next));
+            stream.Write(HandBuilt.Block(unknownType, 1, next, tiedTo: id));
             stream.Write(good);
         }
 
@@ -290,12 +290,13 @@ public class SalvageTests
         using var dir = new TempDirectory();
         string path = dir.File("numbers.fsr");
         TestFiles.Write(path, 3, Options(RecordFileCompression.None));
+        byte[] id = HandBuilt.FileIdOf(path);
         using (var stream = new FileStream(path, FileMode.Append))
         {
-            stream.Write(HandBuilt.Block(HandBuilt.TradeRecord(Trade.Make(1)), 1, long.MaxValue)); // whole, but its count would overflow
-            stream.Write(HandBuilt.Block(HandBuilt.TradeRecord(Trade.Make(4)), 1, 3));
-            stream.Write(HandBuilt.Block(HandBuilt.TradeRecord(Trade.Make(4)), 1, 3)); // the same block again
-            stream.Write(HandBuilt.Block(HandBuilt.TradeRecord(Trade.Make(5)), 1, 4));
+            stream.Write(HandBuilt.Block(HandBuilt.TradeRecord(Trade.Make(1)), 1, long.MaxValue, tiedTo: id)); // whole, but its count would overflow
+            stream.Write(HandBuilt.Block(HandBuilt.TradeRecord(Trade.Make(4)), 1, 3, tiedTo: id));
+            stream.Write(HandBuilt.Block(HandBuilt.TradeRecord(Trade.Make(4)), 1, 3, tiedTo: id)); // the same block again
+            stream.Write(HandBuilt.Block(HandBuilt.TradeRecord(Trade.Make(5)), 1, 4, tiedTo: id));
         }
 
         RecordFileSalvage salvage = RecordFileReader.Salvage(path, dir.File("copy.fsr"), Records.NewFormatter());

@@ -6,7 +6,9 @@ namespace FastSerialization.Files.Internal;
 /// <summary>
 /// The 32 bytes before each block's body (docs/FORMAT.md section 9.2): magic "FSBK", stored body length, record
 /// count, compression, three zero bytes, first record number, uncompressed body length, CRC-32C of the header's
-/// first 28 bytes followed by the stored body.
+/// first 28 bytes followed by the stored body. In a file whose header has <see cref="FileHeader.FlagBlocksTiedToFile"/>,
+/// the CRC starts from the file id (<see cref="FileHeader.BlockChecksumSeed"/>), so a block copied from another file
+/// (inside a record, say) never checks out as one of this file's.
 /// </summary>
 internal readonly struct BlockHeader
 {
@@ -45,8 +47,11 @@ internal readonly struct BlockHeader
 
     public uint Crc { get; }
 
-    /// <summary>Writes the header with its CRC over the first 28 bytes and <paramref name="storedBody"/>.</summary>
-    public static void Write(Span<byte> destination, int recordCount, RecordFileCompression compression, long firstRecord, int uncompressedLength, ReadOnlySpan<byte> storedBody)
+    /// <summary>
+    /// Writes the header with its CRC over the first 28 bytes and <paramref name="storedBody"/>, started from
+    /// <paramref name="seed"/> (the file's <see cref="FileHeader.BlockChecksumSeed"/>).
+    /// </summary>
+    public static void Write(Span<byte> destination, uint seed, int recordCount, RecordFileCompression compression, long firstRecord, int uncompressedLength, ReadOnlySpan<byte> storedBody)
     {
         BinaryPrimitives.WriteUInt32LittleEndian(destination, Magic);
         BinaryPrimitives.WriteUInt32LittleEndian(destination.Slice(4), (uint)storedBody.Length);
@@ -57,8 +62,7 @@ internal readonly struct BlockHeader
         destination[15] = 0;
         BinaryPrimitives.WriteInt64LittleEndian(destination.Slice(16), firstRecord);
         BinaryPrimitives.WriteUInt32LittleEndian(destination.Slice(24), (uint)uncompressedLength);
-        uint crc = Crc32C.Compute(destination.Slice(0, CrcOffset), storedBody);
-        BinaryPrimitives.WriteUInt32LittleEndian(destination.Slice(CrcOffset), crc);
+        BinaryPrimitives.WriteUInt32LittleEndian(destination.Slice(CrcOffset), Checksum(seed, destination, storedBody));
     }
 
     /// <summary>
@@ -147,7 +151,14 @@ internal readonly struct BlockHeader
         return true;
     }
 
-    /// <summary>True when the CRC in the header matches its first 28 bytes and <paramref name="storedBody"/>.</summary>
-    public static bool ChecksumMatches(ReadOnlySpan<byte> headerBytes, ReadOnlySpan<byte> storedBody) =>
-        Crc32C.Compute(headerBytes.Slice(0, CrcOffset), storedBody) == BinaryPrimitives.ReadUInt32LittleEndian(headerBytes.Slice(CrcOffset));
+    /// <summary>
+    /// True when the CRC in the header matches its first 28 bytes and <paramref name="storedBody"/>, started from
+    /// <paramref name="seed"/> (the file's <see cref="FileHeader.BlockChecksumSeed"/>): the one test of a block's bytes
+    /// that the reader, the walker, the salvage and the mapped file share.
+    /// </summary>
+    public static bool ChecksumMatches(uint seed, ReadOnlySpan<byte> headerBytes, ReadOnlySpan<byte> storedBody) =>
+        Checksum(seed, headerBytes, storedBody) == BinaryPrimitives.ReadUInt32LittleEndian(headerBytes.Slice(CrcOffset));
+
+    private static uint Checksum(uint seed, ReadOnlySpan<byte> headerBytes, ReadOnlySpan<byte> storedBody) =>
+        ~Crc32C.Update(Crc32C.Update(seed, headerBytes.Slice(0, CrcOffset)), storedBody);
 }

@@ -7,8 +7,15 @@ namespace FastSerialization.Files.Internal;
 
 /// <summary>
 /// Finds the whole blocks of a file by walking their headers from where the index ends, and tells a torn tail
-/// (nothing whole after the damage: dropped) from interior corruption (a whole block after it: an exception).
+/// (nothing of the file's own after the damage: dropped) from interior corruption (an exception).
 /// </summary>
+/// <remarks>
+/// A block of the file after the damage is a block whose header is valid, whose body fits in the file and matches its
+/// checksum, which starts from the file's <see cref="FileHeader.BlockChecksumSeed"/>, and whose first record number is
+/// at least the number the damaged block starts with (docs/FORMAT.md 9.4). Bytes inside a record that hold a block
+/// image, of another file (another seed) or of this one (an earlier block: a lower first record number), are never
+/// taken for it.
+/// </remarks>
 internal static class BlockWalker
 {
     // Past this many block-like headers in a damaged tail, the tail is called corrupt rather than searched on.
@@ -22,8 +29,9 @@ internal static class BlockWalker
     /// have covered every block); returns the bytes of a torn tail (0 if none), which may begin at a block the map held.
     /// </summary>
     /// <exception cref="RecordFileCorruptedException">The damage is not a torn tail (docs/FORMAT.md 9.4).</exception>
-    public static long Walk(SafeFileHandle handle, BlockMap map, long fileLength, string path, ref long fileReads)
+    public static long Walk(SafeFileHandle handle, FileHeader fileHeader, BlockMap map, long fileLength, string path, ref long fileReads)
     {
+        uint seed = fileHeader.BlockChecksumSeed;
         byte[] headerBytes = new byte[BlockHeader.Size];
         bool lastChecked = false; // the checksum of the map's last block was read by this walk
         while (true)
@@ -31,12 +39,11 @@ internal static class BlockWalker
             long offset = map.End;
             if (offset == fileLength)
             {
-                return lastChecked || map.Count == 0 ? 0 : CheckLastBlock(handle, map, fileLength, path, ref fileReads);
+                return lastChecked || map.Count == 0 ? 0 : CheckLastBlock(handle, seed, map, fileLength, path, ref fileReads);
             }
 
             string? problem;
-            bool headerHere = false; // a block header (of any first record) starts at offset
-            bool mayBeWhole = false; // ... and the block there may be whole: only its first record number is wrong
+            bool mayBeWhole = false; // a valid block header starts at offset, and only its first record number is wrong
             if (fileLength - offset < BlockHeader.Size)
             {
                 problem = "a block header cut short";
@@ -48,13 +55,12 @@ internal static class BlockWalker
                 problem = BlockHeader.TryParse(headerBytes, map.RecordCount, out BlockHeader header);
                 if (problem is null)
                 {
-                    headerHere = true;
                     long end = offset + BlockHeader.Size + header.StoredLength;
                     if (end > fileLength)
                     {
                         problem = $"the block's {header.StoredLength} bytes run past the end of the file";
                     }
-                    else if (end == fileLength && !BodyMatches(handle, headerBytes, offset, header.StoredLength, ref fileReads))
+                    else if (end == fileLength && !BodyMatches(handle, seed, headerBytes, offset, header.StoredLength, ref fileReads))
                     {
                         problem = "the last block's checksum is wrong";
                     }
@@ -65,7 +71,7 @@ internal static class BlockWalker
                         continue;
                     }
                 }
-                else if (IsWholeBlockOfUnknownCompression(handle, headerBytes, offset, fileLength, ref fileReads, out byte compression))
+                else if (IsWholeBlockOfUnknownCompression(handle, seed, headerBytes, offset, fileLength, ref fileReads, out byte compression))
                 {
                     throw new RecordFileCorruptedException(
                         $"'{path}' cannot be read by this version: block {map.Count} at offset {offset} is whole (its checksum matches) but its compression byte is {compression}, which this version of FastSerialization.Files does not know (a later version wrote it). Nothing was dropped.",
@@ -75,88 +81,103 @@ internal static class BlockWalker
                 else
                 {
                     mayBeWhole = BlockHeader.TryParse(headerBytes, -1, out _) is null;
-                    headerHere = mayBeWhole || BlockHeader.HasUnknownCompression(headerBytes, out _, out _);
                 }
             }
 
-            return StoppedAt(handle, map, offset, fileLength, problem, headerHere, mayBeWhole, path, ref fileReads);
+            return StoppedAt(handle, seed, map, offset, fileLength, problem, mayBeWhole, path, ref fileReads);
         }
     }
 
     /// <summary>The walk found every block (the index covered them): the last one's checksum is read as the walk would have.</summary>
-    private static long CheckLastBlock(SafeFileHandle handle, BlockMap map, long fileLength, string path, ref long fileReads)
+    private static long CheckLastBlock(SafeFileHandle handle, uint seed, BlockMap map, long fileLength, string path, ref long fileReads)
     {
         int last = map.Count - 1;
         long offset = map.Offset(last);
-        if (BlockMatches(handle, map, last, ref fileReads))
+        if (BlockMatches(handle, seed, map, last, ref fileReads))
         {
             return 0;
         }
 
         map.TruncateAt(last);
-        return StoppedAt(handle, map, offset, fileLength, "the last block's checksum is wrong", headerHere: true, mayBeWhole: false, path, ref fileReads);
+        return StoppedAt(handle, seed, map, offset, fileLength, "the last block's checksum is wrong", mayBeWhole: false, path, ref fileReads);
     }
 
     /// <summary>
     /// The walk stopped at <paramref name="offset"/>. The block before it would become the last one, the one a writer
-    /// appends after, so its checksum is read now (the walk reads only the last block's). When it is wrong and no block
-    /// header starts where it ends, the damage starts there (a stored length that shrank inside it): the search for a
-    /// whole block runs from it. When it is wrong and a block header does start there, two blocks are damaged, which a
-    /// crash does not do (it tears at most the block it was writing): corruption of the block before.
+    /// appends after, so its checksum is read now (the walk reads only the last block's). When it is wrong, a block
+    /// before the last is damaged, which a crash does not do (it tears at most the block it was writing, the one at
+    /// <paramref name="offset"/>): corruption of the block before, whatever follows it.
     /// </summary>
-    private static long StoppedAt(SafeFileHandle handle, BlockMap map, long offset, long fileLength, string problem, bool headerHere, bool mayBeWhole, string path, ref long fileReads)
+    private static long StoppedAt(SafeFileHandle handle, uint seed, BlockMap map, long offset, long fileLength, string problem, bool mayBeWhole, string path, ref long fileReads)
     {
         if (map.Count > 0)
         {
             int previous = map.Count - 1;
             long previousOffset = map.Offset(previous);
-            if (!BlockMatches(handle, map, previous, ref fileReads))
+            if (!BlockMatches(handle, seed, map, previous, ref fileReads))
             {
-                if (headerHere)
-                {
-                    throw new RecordFileCorruptedException(
-                        $"'{path}' is corrupted: block {previous} at offset {previousOffset}: its checksum is wrong, and a block header follows where it ends, at offset {offset} ({problem}), so this is not a torn tail. RecordFileReader.Salvage copies the records of the whole blocks into a new file.",
-                        previous,
-                        previousOffset);
-                }
-
-                map.TruncateAt(previous);
-                return Classify(handle, map, previousOffset, fileLength, $"its checksum is wrong (the walk stopped after it: {problem})", fromItself: false, path, ref fileReads);
+                throw new RecordFileCorruptedException(
+                    $"'{path}' is corrupted: block {previous} at offset {previousOffset}: its checksum is wrong, and it is not the last block (the next one, at offset {offset}: {problem}), so this is not a torn tail: a crash tears only the block being written. RecordFileReader.Salvage copies the records of the whole blocks into a new file.",
+                    previous,
+                    previousOffset);
             }
         }
 
-        return Classify(handle, map, offset, fileLength, problem, fromItself: mayBeWhole, path, ref fileReads);
+        return Classify(handle, seed, map, offset, fileLength, problem, fromItself: mayBeWhole, path, ref fileReads);
     }
 
     /// <summary>
-    /// The bytes from <paramref name="offset"/> on are damaged: a torn tail when no whole block (a valid header whose
-    /// body fits and matches its checksum) starts after it, else corruption of the block at <paramref name="offset"/>.
-    /// With <paramref name="fromItself"/> the block at <paramref name="offset"/> counts too: one that is whole but does
-    /// not follow the block before it (its first record number) is not a torn tail either. Without it, that block is
-    /// left out of the search: a reader that follows a writer may find it whole now, finished since the walk read it.
+    /// The bytes from <paramref name="offset"/> on are damaged: a torn tail when no block of the file (see the remarks on
+    /// <see cref="BlockWalker"/>) starts after it, else corruption of the block at <paramref name="offset"/>. With
+    /// <paramref name="fromItself"/> the block at <paramref name="offset"/> counts too: one that is whole but does not
+    /// follow the block before it (its first record number) is not a torn tail either. Without it, that block is left
+    /// out of the search: a reader that follows a writer may find it whole now, finished since the walk read it.
     /// </summary>
-    private static long Classify(SafeFileHandle handle, BlockMap map, long offset, long fileLength, string problem, bool fromItself, string path, ref long fileReads)
+    private static long Classify(SafeFileHandle handle, uint seed, BlockMap map, long offset, long fileLength, string problem, bool fromItself, string path, ref long fileReads)
     {
-        long budget = long.MaxValue;
-        long found = FindWholeBlockFrom(handle, fromItself ? offset : offset + 1, fileLength, ref fileReads, MaxCandidates, ref budget, out bool gaveUp);
+        long budget = (2 * (fileLength - offset)) + BlockHeader.MaxBodyLength; // bytes of candidate bodies checked, at most
+        bool gaveUp = false;
+        long found = fromItself && IsWholeBlockAt(handle, seed, offset, minFirstRecord: 0, fileLength, ref fileReads)
+            ? offset
+            : FindWholeBlockFrom(handle, seed, offset + 1, map.RecordCount, fileLength, ref fileReads, MaxCandidates, ref budget, out gaveUp);
         if (found < 0 && !gaveUp)
         {
             return fileLength - offset;
         }
 
         string after = gaveUp
-            ? $"the {fileLength - offset} bytes from there hold more than {MaxCandidates} block-like headers"
+            ? $"the {fileLength - offset} bytes from there hold too many block-like headers to search (more than {MaxCandidates} bodies to read, or more than twice their length to check)"
             : found == offset
                 ? "the block itself is whole (its checksum matches)"
-                : $"a whole block follows at offset {found}";
+                : $"a whole block of this file (record {map.RecordCount} or later) follows at offset {found}";
         throw new RecordFileCorruptedException(
             $"'{path}' is corrupted: block {map.Count} at offset {offset}: {problem}, and {after}, so this is not a torn tail. RecordFileReader.Salvage copies the records of the whole blocks into a new file.",
             map.Count,
             offset);
     }
 
+    /// <summary>
+    /// True when a valid block header whose first record number is at least <paramref name="minFirstRecord"/> starts at
+    /// <paramref name="offset"/>, and its body fits and matches its checksum (started from <paramref name="seed"/>).
+    /// </summary>
+    public static bool IsWholeBlockAt(SafeFileHandle handle, uint seed, long offset, long minFirstRecord, long fileLength, ref long fileReads)
+    {
+        if (fileLength - offset < BlockHeader.Size)
+        {
+            return false;
+        }
+
+        byte[] headerBytes = new byte[BlockHeader.Size];
+        fileReads++;
+        return RandomAccess.Read(handle, headerBytes, offset) == BlockHeader.Size
+            && BlockHeader.TryParse(headerBytes, -1, out BlockHeader header) is null
+            && header.FirstRecord >= minFirstRecord
+            && header.StoredLength <= fileLength - offset - BlockHeader.Size
+            && BodyMatches(handle, seed, headerBytes, offset, header.StoredLength, ref fileReads);
+    }
+
     /// <summary>True when block <paramref name="block"/> of the map has a header and body whose checksum matches (one read).</summary>
-    private static bool BlockMatches(SafeFileHandle handle, BlockMap map, int block, ref long fileReads)
+    private static bool BlockMatches(SafeFileHandle handle, uint seed, BlockMap map, int block, ref long fileReads)
     {
         int length = BlockHeader.Size + map.StoredLength(block);
         byte[] bytes = ArrayPool<byte>.Shared.Rent(length);
@@ -164,7 +185,7 @@ internal static class BlockWalker
         {
             fileReads++;
             int read = RandomAccess.Read(handle, bytes.AsSpan(0, length), map.Offset(block));
-            return read == length && BlockHeader.ChecksumMatches(bytes.AsSpan(0, BlockHeader.Size), bytes.AsSpan(BlockHeader.Size, length - BlockHeader.Size));
+            return read == length && BlockHeader.ChecksumMatches(seed, bytes.AsSpan(0, BlockHeader.Size), bytes.AsSpan(BlockHeader.Size, length - BlockHeader.Size));
         }
         finally
         {
@@ -173,12 +194,16 @@ internal static class BlockWalker
     }
 
     /// <summary>
-    /// The offset of the first whole block at or after <paramref name="offset"/>, or -1. Each block-like header whose
-    /// body would fit costs a read of that body, so the search gives up (<paramref name="gaveUp"/>) after
-    /// <paramref name="maxCandidates"/> of them, a later version's blocks included, or once the bodies read would pass
-    /// <paramref name="bodyBytesBudget"/> (what is left of it is given back).
+    /// The offset of the first block of the file at or after <paramref name="offset"/>, or -1: a valid header whose first
+    /// record number is at least <paramref name="minFirstRecord"/>, whose body fits and matches its checksum, started from
+    /// <paramref name="seed"/> (a later version's block, whose header this version cannot parse, by its checksum alone).
+    /// A block image inside a record, of another file or of an earlier block of this one, is not one. Each block-like header
+    /// whose body would fit costs a check of that body, and a read of it when it is not in the 1 MiB chunk being searched,
+    /// so the search gives up (<paramref name="gaveUp"/>) after <paramref name="maxCandidates"/> such reads, a later
+    /// version's blocks included, or once the bodies checked would pass <paramref name="bodyBytesBudget"/> (what is left of
+    /// it is given back).
     /// </summary>
-    public static long FindWholeBlockFrom(SafeFileHandle handle, long offset, long fileLength, ref long fileReads, int maxCandidates, ref long bodyBytesBudget, out bool gaveUp)
+    public static long FindWholeBlockFrom(SafeFileHandle handle, uint seed, long offset, long minFirstRecord, long fileLength, ref long fileReads, int maxCandidates, ref long bodyBytesBudget, out bool gaveUp)
     {
         gaveUp = false;
         int candidates = 0;
@@ -219,6 +244,11 @@ internal static class BlockWalker
                     int storedLength;
                     if (BlockHeader.TryParse(headerBytes, -1, out BlockHeader header) is null)
                     {
+                        if (header.FirstRecord < minFirstRecord)
+                        {
+                            continue; // an earlier block of the file (an image of it inside a record): not the next one
+                        }
+
                         storedLength = header.StoredLength;
                     }
                     else if (!BlockHeader.HasUnknownCompression(headerBytes, out storedLength, out _))
@@ -231,15 +261,21 @@ internal static class BlockWalker
                         continue;
                     }
 
-                    if (++candidates > maxCandidates || storedLength > bodyBytesBudget)
+                    // A body inside the bytes already read (a block image inside a record, most often) is checked there and
+                    // costs no read; only the bodies read from the file count against maxCandidates. All count against the
+                    // budget of bytes checked.
+                    bool bodyInChunk = inChunk + BlockHeader.Size + storedLength <= span.Length;
+                    if ((!bodyInChunk && ++candidates > maxCandidates) || storedLength > bodyBytesBudget)
                     {
                         gaveUp = true;
                         return -1;
                     }
 
                     bodyBytesBudget -= storedLength;
-
-                    if (BodyMatches(handle, headerBytes, candidate, storedLength, ref fileReads))
+                    bool matches = bodyInChunk
+                        ? BlockHeader.ChecksumMatches(seed, headerBytes, span.Slice(inChunk + BlockHeader.Size, storedLength))
+                        : BodyMatches(handle, seed, headerBytes, candidate, storedLength, ref fileReads);
+                    if (matches)
                     {
                         return candidate;
                     }
@@ -255,20 +291,20 @@ internal static class BlockWalker
     }
 
     /// <summary>True for a block whose compression this version does not know, whose body fits in the file and matches its checksum.</summary>
-    private static bool IsWholeBlockOfUnknownCompression(SafeFileHandle handle, byte[] headerBytes, long offset, long fileLength, ref long fileReads, out byte compression) =>
+    private static bool IsWholeBlockOfUnknownCompression(SafeFileHandle handle, uint seed, byte[] headerBytes, long offset, long fileLength, ref long fileReads, out byte compression) =>
         BlockHeader.HasUnknownCompression(headerBytes, out int storedLength, out compression)
         && offset + BlockHeader.Size + storedLength <= fileLength
-        && BodyMatches(handle, headerBytes, offset, storedLength, ref fileReads);
+        && BodyMatches(handle, seed, headerBytes, offset, storedLength, ref fileReads);
 
     /// <summary>Reads the body of the block at <paramref name="offset"/> and checks it against the CRC in its header.</summary>
-    private static bool BodyMatches(SafeFileHandle handle, byte[] headerBytes, long offset, int storedLength, ref long fileReads)
+    private static bool BodyMatches(SafeFileHandle handle, uint seed, byte[] headerBytes, long offset, int storedLength, ref long fileReads)
     {
         byte[] body = ArrayPool<byte>.Shared.Rent(storedLength);
         try
         {
             fileReads++;
             int read = RandomAccess.Read(handle, body.AsSpan(0, storedLength), offset + BlockHeader.Size);
-            return read == storedLength && BlockHeader.ChecksumMatches(headerBytes, body.AsSpan(0, storedLength));
+            return read == storedLength && BlockHeader.ChecksumMatches(seed, headerBytes, body.AsSpan(0, storedLength));
         }
         finally
         {

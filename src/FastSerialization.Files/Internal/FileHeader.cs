@@ -21,11 +21,20 @@ internal sealed class FileHeader
     public const int MinSize = FixedPartSize + 2 + 4;
     public const int MaxSize = 1024 * 1024;
 
-    private FileHeader(byte[] bytes, byte[] fileId, IReadOnlyList<RegistryEntry> entries)
+    /// <summary>
+    /// Header flag bit 0 (docs/FORMAT.md 9.1): every block's CRC starts from the file id, which ties each block to this
+    /// file. Every file this version creates has it; files of earlier versions (flags 0) are read and appended to as
+    /// they are, their blocks' CRCs starting from nothing.
+    /// </summary>
+    public const ushort FlagBlocksTiedToFile = 1;
+
+    private FileHeader(byte[] bytes, byte[] fileId, ushort flags, IReadOnlyList<RegistryEntry> entries)
     {
         Bytes = bytes;
         FileId = fileId;
+        Flags = flags;
         Entries = entries;
+        BlockChecksumSeed = (flags & FlagBlocksTiedToFile) != 0 ? Crc32C.Update(0xFFFFFFFFu, fileId) : 0xFFFFFFFFu;
     }
 
     /// <summary>The header's bytes as stored.</summary>
@@ -33,6 +42,15 @@ internal sealed class FileHeader
 
     /// <summary>The 16 random bytes that name this file (the index beside it must carry the same).</summary>
     public byte[] FileId { get; }
+
+    /// <summary>The header's flags: 0 (a file of an earlier version) or <see cref="FlagBlocksTiedToFile"/>.</summary>
+    public ushort Flags { get; }
+
+    /// <summary>
+    /// The running CRC-32C (not inverted) every block checksum of this file starts from: the CRC's initial value
+    /// continued over the file id when the blocks are tied to the file, the initial value alone in an older file.
+    /// </summary>
+    public uint BlockChecksumSeed { get; }
 
     public IReadOnlyList<RegistryEntry> Entries { get; }
 
@@ -47,7 +65,7 @@ internal sealed class FileHeader
         Span<byte> fixedPart = output.GetSpan(FixedPartSize);
         BinaryPrimitives.WriteUInt32LittleEndian(fixedPart, Magic);
         BinaryPrimitives.WriteUInt16LittleEndian(fixedPart.Slice(4), FormatVersion);
-        BinaryPrimitives.WriteUInt16LittleEndian(fixedPart.Slice(6), 0);
+        BinaryPrimitives.WriteUInt16LittleEndian(fixedPart.Slice(6), FlagBlocksTiedToFile);
         BinaryPrimitives.WriteUInt32LittleEndian(fixedPart.Slice(8), 0); // the length, filled in below
         fileId.CopyTo(fixedPart.Slice(12));
         output.Advance(FixedPartSize);
@@ -84,7 +102,7 @@ internal sealed class FileHeader
 
         BinaryPrimitives.WriteUInt32LittleEndian(bytes.AsSpan(8), (uint)bytes.Length);
         BinaryPrimitives.WriteUInt32LittleEndian(bytes.AsSpan(bytes.Length - 4), Crc32C.Compute(bytes.AsSpan(0, bytes.Length - 4)));
-        return new FileHeader(bytes, fileId, entries);
+        return new FileHeader(bytes, fileId, FlagBlocksTiedToFile, entries);
     }
 
     /// <summary>
@@ -112,9 +130,9 @@ internal sealed class FileHeader
         }
 
         ushort flags = BinaryPrimitives.ReadUInt16LittleEndian(fixedPart.Slice(6));
-        if (flags != 0)
+        if ((flags & ~FlagBlocksTiedToFile) != 0)
         {
-            throw Corrupt(path, $"its header flags are 0x{flags:X4}; this version knows none");
+            throw Corrupt(path, $"its header flags are 0x{flags:X4}; this version knows only 0x{FlagBlocksTiedToFile:X4} (blocks tied to the file), so a later version wrote it");
         }
 
         uint length = BinaryPrimitives.ReadUInt32LittleEndian(fixedPart.Slice(8));
@@ -147,9 +165,20 @@ internal sealed class FileHeader
             }
 
             int count = reader.ReadCollectionHeader(3);
+            var ids = new HashSet<uint>();
             for (int i = 0; i < count; i++)
             {
                 uint id = reader.ReadVarUInt32();
+                if (id > int.MaxValue)
+                {
+                    throw Corrupt(path, $"its registry description names type id {id}, past the largest id ({int.MaxValue})");
+                }
+
+                if (!ids.Add(id))
+                {
+                    throw Corrupt(path, $"its registry description names type id {id} twice");
+                }
+
                 string name = reader.ReadString() ?? string.Empty;
                 int kinds = reader.ReadCollectionHeader(1);
                 List<string>? layout = null;
@@ -162,7 +191,7 @@ internal sealed class FileHeader
                     }
                 }
 
-                entries.Add(new RegistryEntry((int)Math.Min(id, int.MaxValue), name, layout));
+                entries.Add(new RegistryEntry((int)id, name, layout));
             }
 
             if (reader.HasRemaining)
@@ -175,7 +204,7 @@ internal sealed class FileHeader
             throw new RecordFileCorruptedException($"'{path}' is not a valid record file: its registry description is malformed: {e.Message}", null, 0, e);
         }
 
-        return new FileHeader(bytes, bytes.AsSpan(12, 16).ToArray(), entries);
+        return new FileHeader(bytes, bytes.AsSpan(12, 16).ToArray(), flags, entries);
     }
 
     /// <summary>Refuses the file when its registry and <paramref name="formatter"/>'s disagree (contract section 6's rules).</summary>

@@ -35,20 +35,21 @@ internal sealed class OpenedFile
 
     /// <exception cref="RecordFileCorruptedException">The header is not a record file's, or a block before the tail is damaged.</exception>
     /// <exception cref="RecordFileRegistryMismatchException">The registry that wrote the file does not match <paramref name="formatter"/>'s.</exception>
-    public static OpenedFile Open(SafeFileHandle handle, string path, CustomBinaryFormatter formatter, ref long fileReads)
+    /// <remarks>With <c>useIndex</c> false every block header is walked without looking at the index (a reader found it stale).</remarks>
+    public static OpenedFile Open(SafeFileHandle handle, string path, CustomBinaryFormatter formatter, ref long fileReads, bool useIndex = true)
     {
         long length = RandomAccess.GetLength(handle);
         fileReads++;
         FileHeader header = FileHeader.Read(handle, length, path);
         header.CheckRegistry(formatter, path);
         var blocks = new BlockMap(header.Length);
-        bool indexUsed = IndexFile.TryLoad(path, header, handle, length, blocks, ref fileReads);
+        bool indexUsed = useIndex && IndexFile.TryLoad(path, header, handle, length, blocks, ref fileReads);
         if (!indexUsed)
         {
             blocks = new BlockMap(header.Length);
         }
 
-        long dropped = BlockWalker.Walk(handle, blocks, length, path, ref fileReads);
+        long dropped = BlockWalker.Walk(handle, header, blocks, length, path, ref fileReads);
         return new OpenedFile(header, blocks, length, dropped, indexUsed);
     }
 

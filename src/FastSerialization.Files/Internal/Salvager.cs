@@ -64,6 +64,7 @@ internal static class Salvager
         private byte[] _raw = Array.Empty<byte>();
         private byte[] _inflated = Array.Empty<byte>();
         private long _fileReads;
+        private long _blockOffset; // the offset of the block whose records are being checked
 
         // The searches for whole blocks after damage read candidate bodies; a file full of false block headers must not
         // make them read it over and over. Past this many bytes, the rest of the file is reported as damaged, unsearched.
@@ -125,15 +126,18 @@ internal static class Salvager
                 }
 
                 // A damaged block whose header still gives its length most likely ends there, where the next block starts:
-                // tried first, so that bytes inside the damaged block (a record holding a block image of its own) are
-                // never taken for blocks of the file.
-                if (statedEnd > offset && statedEnd < _fileLength && IsWholeBlockAt(statedEnd))
+                // tried first, so that bytes inside the damaged block (a record holding a block image) are skipped. Either
+                // way a block counts only when it is the file's own (its checksum starts from the file id) and does not go
+                // back in the file's record numbers (docs/FORMAT.md 9.4), so no record of another file, or a second copy
+                // of one of this file's, is ever copied.
+                if (statedEnd > offset && statedEnd < _fileLength
+                    && BlockWalker.IsWholeBlockAt(_handle, _header.BlockChecksumSeed, statedEnd, expected, _fileLength, ref _fileReads))
                 {
                     offset = statedEnd;
                     continue;
                 }
 
-                long next = BlockWalker.FindWholeBlockFrom(_handle, offset + 1, _fileLength, ref _fileReads, int.MaxValue, ref _searchBudget, out bool gaveUp);
+                long next = BlockWalker.FindWholeBlockFrom(_handle, _header.BlockChecksumSeed, offset + 1, expected, _fileLength, ref _fileReads, int.MaxValue, ref _searchBudget, out bool gaveUp);
                 if (next < 0)
                 {
                     string what = gaveUp
@@ -211,12 +215,13 @@ internal static class Salvager
                 return "the block could not be read whole";
             }
 
-            if (!BlockHeader.ChecksumMatches(raw, raw.Slice(BlockHeader.Size)))
+            if (!BlockHeader.ChecksumMatches(_header.BlockChecksumSeed, raw, raw.Slice(BlockHeader.Size)))
             {
                 return "its checksum is wrong";
             }
 
             body = raw.Slice(BlockHeader.Size);
+            _blockOffset = offset;
             if (header.Compression != RecordFileCompression.None)
             {
                 problem = BlockCodec.TryDecompress(header.Compression, body, header.UncompressedLength, ref _inflated);
@@ -229,33 +234,6 @@ internal static class Salvager
             }
 
             return CheckRecords(body, header.RecordCount);
-        }
-
-        /// <summary>True when a block header starts at <paramref name="offset"/> and its body fits and matches its checksum.</summary>
-        private bool IsWholeBlockAt(long offset)
-        {
-            if (_fileLength - offset < BlockHeader.Size)
-            {
-                return false;
-            }
-
-            _fileReads++;
-            if (RandomAccess.Read(_handle, _headerBytes, offset) != BlockHeader.Size
-                || BlockHeader.TryParse(_headerBytes, -1, out BlockHeader header) is not null
-                || header.StoredLength > _fileLength - offset - BlockHeader.Size)
-            {
-                return false;
-            }
-
-            int length = BlockHeader.Size + header.StoredLength;
-            if (_raw.Length < length)
-            {
-                _raw = new byte[length];
-            }
-
-            _fileReads++;
-            return RandomAccess.Read(_handle, _raw.AsSpan(0, length), offset) == length
-                && BlockHeader.ChecksumMatches(_raw.AsSpan(0, BlockHeader.Size), _raw.AsSpan(BlockHeader.Size, header.StoredLength));
         }
 
         private string? CheckRecords(ReadOnlySpan<byte> body, int count)
@@ -276,6 +254,12 @@ internal static class Salvager
                 }
                 catch (FastSerializationException e)
                 {
+                    // Not damage either: every block holding a record over the formatter's limit would be lost for want of a larger limit.
+                    if (RecordLimit.OverLimit(body.Slice(position), _formatter.Options.MaxRecordLength, _path, null, _blockOffset) is { } overLimit)
+                    {
+                        throw overLimit;
+                    }
+
                     if (e.TypeId is { } id && !_formatter.Registry.TryGetRegistration(id, out _)
                         && _header.Entries.FirstOrDefault(entry => entry.Id == id) is { } entry)
                     {
