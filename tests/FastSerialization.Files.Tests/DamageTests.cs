@@ -398,7 +398,7 @@ public class DamageTests
         count.Should().Be(blocks.Count);
         System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(index.AsSpan(24), bytes.Length + Gap);
         System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(index.AsSpan(48 + (16 * (count - 1))), lastStart + Gap);
-        System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(index.AsSpan(index.Length - 4), Internal.Crc32C.Compute(index.AsSpan(0, index.Length - 4)));
+        System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(index.AsSpan(index.Length - 4), FastSerialization.Crc32C.Compute(index.AsSpan(0, index.Length - 4)));
         File.WriteAllBytes(path + ".fsidx", index);
 
         var error = FluentActions.Invoking(() => RecordFileReader.Open(path, TestChild.Records.NewFormatter()).Dispose())

@@ -149,7 +149,7 @@ public class HealthyFileTests
         int at = 48 + (16 * block) + fieldOffset;
         long value = System.Buffers.Binary.BinaryPrimitives.ReadInt64LittleEndian(index.AsSpan(at));
         System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(index.AsSpan(at), value + 1);
-        System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(index.AsSpan(index.Length - 4), Internal.Crc32C.Compute(index.AsSpan(0, index.Length - 4)));
+        System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(index.AsSpan(index.Length - 4), FastSerialization.Crc32C.Compute(index.AsSpan(0, index.Length - 4)));
         File.WriteAllBytes(path + ".fsidx", index);
     }
 

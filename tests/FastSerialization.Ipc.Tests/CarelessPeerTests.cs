@@ -59,17 +59,31 @@ public class CarelessPeerTests
         Func<Task> send = () => blocked.WaitAsync(TimeSpan.FromSeconds(10));
         await send.Should().ThrowAsync<Exception>().Where(e => e is OperationCanceledException || e is IpcException);
 
-        // The record being written when the send was canceled may be half gone: the peer must get whole
-        // records, then the end of the channel, and never a damaged record.
+        // The record being written when the send was canceled may be half gone, and then the channel is ended; or
+        // the cancellation came before any of its bytes went out (a busy machine), and the channel goes on. Either
+        // way, once this side closes, the peer must get whole records, then the end of the channel (a Goodbye, or
+        // the IpcException of a channel ended under a half-sent record), and never a damaged record.
+        await serverSide.DisposeAsync();
         using var reading = new CancellationTokenSource(Timeout);
+        int whole = 0;
         Func<Task> readAll = async () =>
         {
             while (await client.ReceiveAsync(reading.Token) is { } message)
             {
                 ((Trade)message).Symbol.Should().HaveLength(60_000);
+                whole++;
             }
         };
-        await readAll.Should().ThrowAsync<IpcException>();
+        try
+        {
+            await readAll();
+        }
+        catch (IpcException)
+        {
+            // the channel was ended under the canceled send: documented
+        }
+
+        whole.Should().BeGreaterThan(0, "the sends before the blocked one were whole records");
     }
 
     /// <summary>Sends large messages to a peer that does not read until one send waits (the socket's buffers are full); returns that send.</summary>
