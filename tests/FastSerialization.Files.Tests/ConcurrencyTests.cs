@@ -100,16 +100,7 @@ public class ConcurrencyTests
             opens.Should().BeGreaterThan(5);
         }
 
-        using RecordFileReader final = RecordFileReader.Open(path, Records.NewFormatterWithBlobs());
-        final.RecordCount.Should().Be(appended);
-        long k = 0;
-        foreach (object record in final.ReadAll())
-        {
-            Records.IsExpected(record, k).Should().BeTrue($"record {k}");
-            k++;
-        }
-
-        k.Should().Be(appended);
+        TestFiles.ShouldHoldExactly(path, appended, Records.NewFormatterWithBlobs());
     }
 
     /// <summary>A mapped file opened while a writer of fixed-layout records appends; every block viewed from several threads.</summary>

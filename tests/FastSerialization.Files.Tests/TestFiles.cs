@@ -22,10 +22,10 @@ internal static class TestFiles
         }
     }
 
-    /// <summary>Reads every record and checks that record n is the one written as n.</summary>
-    public static void ShouldHoldExactly(string path, long count)
+    /// <summary>Reads every record (with <paramref name="formatter"/>, or the plain records' one) and checks that record n is the one written as n.</summary>
+    public static void ShouldHoldExactly(string path, long count, CustomBinaryFormatter? formatter = null)
     {
-        using RecordFileReader reader = RecordFileReader.Open(path, Records.NewFormatter());
+        using RecordFileReader reader = RecordFileReader.Open(path, formatter ?? Records.NewFormatter());
         reader.RecordCount.Should().Be(count);
         long n = 0;
         foreach (object record in reader.ReadAll())

@@ -179,7 +179,7 @@ public class ChannelLimitTests
     }
 
     [Fact]
-    public async Task MaxConcurrentChannels_DefaultsToHalfTheSoftLimitOfOpenFiles_PerDescriptorsOfAChannel()
+    public async Task MaxConcurrentChannels_DefaultsToHalfTheSoftLimitOfOpenFilesLessTheRuntimesShare_PerDescriptorsOfAChannel()
     {
         if (!OperatingSystem.IsLinux())
         {

@@ -24,6 +24,7 @@ namespace FastSerialization;
 /// version (fewer members) reads with the missing members at their defaults, as through <c>SetDataFrom</c>.
 /// </para>
 /// </remarks>
+[System.ComponentModel.EditorBrowsable(System.ComponentModel.EditorBrowsableState.Never)]
 public ref struct BoundedRunReader
 {
     private readonly ReadOnlySpan<byte> _data;

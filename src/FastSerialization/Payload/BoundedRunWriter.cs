@@ -25,6 +25,7 @@ namespace FastSerialization;
 /// <see cref="FastBinaryWriter.BeginBoundedObject{T}"/> throws <see cref="InvalidOperationException"/>.
 /// </para>
 /// </remarks>
+[System.ComponentModel.EditorBrowsable(System.ComponentModel.EditorBrowsableState.Never)]
 public ref struct BoundedRunWriter
 {
     private readonly Span<byte> _bytes;

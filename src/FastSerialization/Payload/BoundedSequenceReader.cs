@@ -17,6 +17,7 @@ namespace FastSerialization;
 /// <see cref="FastBinaryReader.EndBoundedSequence{T}"/> before any other call on the reader. The source generator reads
 /// arrays and lists of bounded structs (docs/GENERATOR.md) this way.
 /// </remarks>
+[System.ComponentModel.EditorBrowsable(System.ComponentModel.EditorBrowsableState.Never)]
 public ref struct BoundedSequenceReader<[System.Diagnostics.CodeAnalysis.DynamicallyAccessedMembers(ObjectFactory.Constructors)] T>
     where T : struct, ICustomBinarySerializable
 {

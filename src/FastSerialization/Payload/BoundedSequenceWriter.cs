@@ -18,6 +18,7 @@ namespace FastSerialization;
 /// with <see cref="FastBinaryWriter.EndBoundedSequence{T}"/> before any other call on the writer. The source generator
 /// writes arrays and lists of bounded structs (docs/GENERATOR.md) this way.
 /// </remarks>
+[System.ComponentModel.EditorBrowsable(System.ComponentModel.EditorBrowsableState.Never)]
 public ref struct BoundedSequenceWriter<T>
     where T : struct, ICustomBinarySerializable
 {

@@ -213,6 +213,7 @@ public ref partial struct FastBinaryReader
     /// <exception cref="FastSerializationException">The length runs past the frame, or nesting goes deeper than <see cref="CustomBinaryFormatterOptions.MaxDepth"/>, as for <see cref="ReadObject{T}"/>.</exception>
     /// <exception cref="InvalidOperationException"><typeparamref name="T"/> is built through <see cref="IBinaryConstructible{TSelf}.ReadNew"/>: read it with <see cref="ReadObject{T}"/>.</exception>
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    [System.ComponentModel.EditorBrowsable(System.ComponentModel.EditorBrowsableState.Never)]
     public bool BeginBoundedObject<[System.Diagnostics.CodeAnalysis.DynamicallyAccessedMembers(ObjectFactory.Constructors)] T>(ref T value, out BoundedRunReader run)
         where T : struct, ICustomBinarySerializable
     {
@@ -252,6 +253,7 @@ public ref partial struct FastBinaryReader
     /// <exception cref="FastSerializationException">The run left bytes unread and <see cref="CustomBinaryFormatterOptions.RejectUnreadBytes"/> is set.</exception>
     /// <exception cref="InvalidOperationException"><paramref name="run"/> did not come from this reader's last <see cref="BeginBoundedObject{T}"/>, or something else was read since.</exception>
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    [System.ComponentModel.EditorBrowsable(System.ComponentModel.EditorBrowsableState.Never)]
     public readonly void EndBoundedObject<T>(ref BoundedRunReader run)
         where T : struct, ICustomBinarySerializable
     {
@@ -281,6 +283,7 @@ public ref partial struct FastBinaryReader
     /// <see cref="ReadObject{T}"/>: a collection of null entries, or an empty one, reads at any depth.
     /// </remarks>
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    [System.ComponentModel.EditorBrowsable(System.ComponentModel.EditorBrowsableState.Never)]
     public BoundedSequenceReader<T> BeginBoundedSequence<[System.Diagnostics.CodeAnalysis.DynamicallyAccessedMembers(ObjectFactory.Constructors)] T>()
         where T : struct, ICustomBinarySerializable
     {
@@ -304,6 +307,7 @@ public ref partial struct FastBinaryReader
     /// <param name="sequence">The elements' reader, as the reads left it.</param>
     /// <exception cref="InvalidOperationException"><paramref name="sequence"/> did not come from this reader's frame, or something else was read since it began.</exception>
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    [System.ComponentModel.EditorBrowsable(System.ComponentModel.EditorBrowsableState.Never)]
     public void EndBoundedSequence<[System.Diagnostics.CodeAnalysis.DynamicallyAccessedMembers(ObjectFactory.Constructors)] T>(ref BoundedSequenceReader<T> sequence)
         where T : struct, ICustomBinarySerializable
     {

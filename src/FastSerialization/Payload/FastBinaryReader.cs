@@ -122,6 +122,7 @@ public ref partial struct FastBinaryReader
     /// still reads with the missing members at their defaults.
     /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    [System.ComponentModel.EditorBrowsable(System.ComponentModel.EditorBrowsableState.Never)]
     public FixedRunReader ReadFixedRun(int size)
     {
         if (size < 0)

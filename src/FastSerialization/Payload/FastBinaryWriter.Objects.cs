@@ -107,6 +107,7 @@ public ref partial struct FastBinaryWriter
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="maxPayloadLength"/> is negative or over <see cref="MaxBoundedObjectPayload"/>.</exception>
     /// <exception cref="FastSerializationException">Nesting would go deeper than <see cref="CustomBinaryFormatterOptions.MaxDepth"/>, as for <see cref="WriteObject{T}"/>.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    [System.ComponentModel.EditorBrowsable(System.ComponentModel.EditorBrowsableState.Never)]
     public BoundedRunWriter BeginBoundedObject<T>(int maxPayloadLength)
         where T : struct, ICustomBinarySerializable
     {
@@ -131,6 +132,7 @@ public ref partial struct FastBinaryWriter
     /// <param name="run">The payload's writer, as <see cref="BeginBoundedObject{T}"/> returned it and the payload left it.</param>
     /// <exception cref="InvalidOperationException"><paramref name="run"/> did not come from this writer's last <see cref="BeginBoundedObject{T}"/>, or something else was written since.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    [System.ComponentModel.EditorBrowsable(System.ComponentModel.EditorBrowsableState.Never)]
     public void EndBoundedObject(ref BoundedRunWriter run)
     {
         int header = _position;
@@ -160,6 +162,7 @@ public ref partial struct FastBinaryWriter
     /// collection writes at any depth.
     /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    [System.ComponentModel.EditorBrowsable(System.ComponentModel.EditorBrowsableState.Never)]
     public BoundedSequenceWriter<T> BeginBoundedSequence<T>(int maxPayloadLength)
         where T : struct, ICustomBinarySerializable
     {
@@ -176,6 +179,7 @@ public ref partial struct FastBinaryWriter
     /// <param name="sequence">The elements' writer, as the elements left it.</param>
     /// <exception cref="InvalidOperationException"><paramref name="sequence"/> did not come from this writer, or something else was written since it began.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    [System.ComponentModel.EditorBrowsable(System.ComponentModel.EditorBrowsableState.Never)]
     public void EndBoundedSequence<T>(ref BoundedSequenceWriter<T> sequence)
         where T : struct, ICustomBinarySerializable
     {

@@ -202,6 +202,7 @@ public ref partial struct FastBinaryWriter
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="size"/> is negative.</exception>
     /// <exception cref="FastSerializationException">The payload would pass 2 GiB.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    [System.ComponentModel.EditorBrowsable(System.ComponentModel.EditorBrowsableState.Never)]
     public FixedRunWriter WriteFixedRun(int size)
     {
         if (size < 0)

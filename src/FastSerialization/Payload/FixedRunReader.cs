@@ -16,6 +16,7 @@ namespace FastSerialization;
 /// run; hand-written <see cref="ICustomBinarySerializable.SetDataFrom"/> code may do the same. An offset whose
 /// value would pass the end of the run throws <see cref="ArgumentOutOfRangeException"/>.
 /// </remarks>
+[System.ComponentModel.EditorBrowsable(System.ComponentModel.EditorBrowsableState.Never)]
 public readonly ref struct FixedRunReader
 {
     private readonly ReadOnlySpan<byte> _bytes;

@@ -22,6 +22,7 @@ namespace FastSerialization;
 /// pass the end of the run throws <see cref="ArgumentOutOfRangeException"/>.
 /// </para>
 /// </remarks>
+[System.ComponentModel.EditorBrowsable(System.ComponentModel.EditorBrowsableState.Never)]
 public readonly ref struct FixedRunWriter
 {
     private readonly Span<byte> _bytes;
