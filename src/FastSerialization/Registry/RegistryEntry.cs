@@ -25,7 +25,8 @@ public sealed class RegistryEntry
     public RegistryEntry(int id, string typeName, IReadOnlyList<string>? layout)
     {
         Id = id;
-        TypeName = typeName ?? throw new ArgumentNullException(nameof(typeName));
+        Guard.NotNull(typeName);
+        TypeName = typeName;
         Layout = layout;
     }
 
@@ -44,11 +45,7 @@ public sealed class RegistryEntry
     /// <exception cref="ArgumentNullException"><paramref name="registry"/> is null.</exception>
     public static IReadOnlyList<RegistryEntry> Describe(TypeRegistry registry)
     {
-        if (registry is null)
-        {
-            throw new ArgumentNullException(nameof(registry));
-        }
-
+        Guard.NotNull(registry);
         var entries = new List<RegistryEntry>();
         foreach (TypeRegistration registration in registry.GetRegistrations())
         {
@@ -65,11 +62,7 @@ public sealed class RegistryEntry
     /// <exception cref="ArgumentNullException"><paramref name="type"/> is null.</exception>
     public static string TypeNameOf(Type type)
     {
-        if (type is null)
-        {
-            throw new ArgumentNullException(nameof(type));
-        }
-
+        Guard.NotNull(type);
         var sb = new StringBuilder();
         AppendName(sb, type);
         return sb.ToString();
@@ -90,16 +83,8 @@ public sealed class RegistryEntry
     /// </remarks>
     public static RegistryMismatch? FindMismatch(IEnumerable<RegistryEntry> ours, IEnumerable<RegistryEntry> theirs)
     {
-        if (ours is null)
-        {
-            throw new ArgumentNullException(nameof(ours));
-        }
-
-        if (theirs is null)
-        {
-            throw new ArgumentNullException(nameof(theirs));
-        }
-
+        Guard.NotNull(ours);
+        Guard.NotNull(theirs);
         var byId = new Dictionary<int, RegistryEntry>();
         foreach (RegistryEntry entry in theirs)
         {
@@ -152,11 +137,7 @@ public sealed class RegistryEntry
     [EditorBrowsable(EditorBrowsableState.Never)]
     public static string LegacyTypeName(string typeName)
     {
-        if (typeName is null)
-        {
-            throw new ArgumentNullException(nameof(typeName));
-        }
-
+        Guard.NotNull(typeName);
         if (typeName.IndexOf("[,", StringComparison.Ordinal) < 0)
         {
             return typeName;
