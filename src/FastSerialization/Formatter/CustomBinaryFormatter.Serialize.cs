@@ -1,6 +1,7 @@
 using System;
 using System.Buffers;
 using System.IO;
+using System.Runtime.CompilerServices;
 using System.Threading;
 using System.Threading.Tasks;
 
@@ -30,7 +31,7 @@ public sealed partial class CustomBinaryFormatter
         Guard.NotNullValue(value);
         TypeRegistration registration = _registry.GetForWrite(value);
         var writer = new FastBinaryWriter(destination, registration.SizeHint, _registry, _maxDepth);
-        RecordFrame.Write(ref writer, registration, value, _maxRecordLength);
+        KeepSizeHint(registration, RecordFrame.Write(ref writer, registration, value, _maxRecordLength));
         writer.Commit();
     }
 
@@ -49,7 +50,7 @@ public sealed partial class CustomBinaryFormatter
         var writer = new FastBinaryWriter(destination, _registry, _maxDepth);
         try
         {
-            RecordFrame.Write(ref writer, registration, value, _maxRecordLength);
+            KeepSizeHint(registration, RecordFrame.Write(ref writer, registration, value, _maxRecordLength));
             int length = writer.BytesPending;
             if (!writer.IsInInitialBuffer)
             {
@@ -86,7 +87,7 @@ public sealed partial class CustomBinaryFormatter
         var writer = new FastBinaryWriter(registration.SizeHint, _registry, _maxDepth);
         try
         {
-            RecordFrame.Write(ref writer, registration, value, _maxRecordLength);
+            KeepSizeHint(registration, RecordFrame.Write(ref writer, registration, value, _maxRecordLength));
             return writer.WrittenSpan.ToArray();
         }
         finally
@@ -111,7 +112,7 @@ public sealed partial class CustomBinaryFormatter
         var writer = new FastBinaryWriter(registration.SizeHint, _registry, _maxDepth);
         try
         {
-            RecordFrame.Write(ref writer, registration, graph, _maxRecordLength);
+            KeepSizeHint(registration, RecordFrame.Write(ref writer, registration, graph, _maxRecordLength));
             writer.WriteTo(serializationStream);
         }
         finally
@@ -137,7 +138,7 @@ public sealed partial class CustomBinaryFormatter
         int length;
         try
         {
-            RecordFrame.Write(ref writer, registration, graph, _maxRecordLength);
+            KeepSizeHint(registration, RecordFrame.Write(ref writer, registration, graph, _maxRecordLength));
             buffer = writer.DetachBuffer(out length);
         }
         catch
@@ -147,6 +148,20 @@ public sealed partial class CustomBinaryFormatter
         }
 
         return WriteAndReturnAsync(serializationStream, buffer, length, cancellationToken);
+    }
+
+    /// <summary>
+    /// Keeps the size of the record just written as its type's hint: the first buffer asked for the next record of
+    /// that type. The formatter owns the hint (it lives on the formatter's own registration); the framing layer only
+    /// reports the size. Stored only when it changed, so records of a steady size do not write to shared memory.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void KeepSizeHint(TypeRegistration registration, int size)
+    {
+        if (size != registration.SizeHint)
+        {
+            registration.SizeHint = size;
+        }
     }
 
     private static async Task WriteAndReturnAsync(Stream stream, byte[] buffer, int length, CancellationToken cancellationToken)

@@ -22,7 +22,7 @@ public sealed partial class CustomBinaryFormatter
         Guard.NotNullValue(value);
         TypeRegistration registration = _registry.GetForWrite(value);
         var writer = new FastBinaryWriter(destination, registration.SizeHint, _registry, _maxDepth);
-        RecordFrame.WriteUnframed(ref writer, registration, value, _maxRecordLength);
+        KeepSizeHint(registration, RecordFrame.WriteUnframed(ref writer, registration, value, _maxRecordLength));
         writer.Commit();
     }
 
@@ -38,7 +38,7 @@ public sealed partial class CustomBinaryFormatter
         var writer = new FastBinaryWriter(registration.SizeHint, _registry, _maxDepth);
         try
         {
-            RecordFrame.WriteUnframed(ref writer, registration, value, _maxRecordLength);
+            KeepSizeHint(registration, RecordFrame.WriteUnframed(ref writer, registration, value, _maxRecordLength));
             return writer.WrittenSpan.ToArray();
         }
         finally

@@ -107,9 +107,9 @@ public static class RecordFrame
     /// <summary>
     /// Writes <paramref name="value"/> as one record: the header with a length placeholder, the payload
     /// (the type's own <see cref="ICustomBinarySerializable.WriteDataTo"/>; a struct's without boxing it),
-    /// then the length, checked against the limit. The record's size becomes the registration's hint for
-    /// the next record's first buffer.
+    /// then the length, checked against the limit.
     /// </summary>
+    /// <returns>The record's size, length prefix included (the formatter keeps it as the type's size hint).</returns>
     /// <remarks>
     /// A class record is written by a method that is not inlined, so that it is compiled on its own with an inlining
     /// budget of its own: inlined into the caller of <c>Serialize&lt;T&gt;</c>, the JIT's budget ran out above the
@@ -118,42 +118,29 @@ public static class RecordFrame
     /// slower (benchmarks/results/issue10-focused.md).
     /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal static void Write<T>(ref FastBinaryWriter writer, TypeRegistration registration, T value, int maxRecordLength)
+    internal static int Write<T>(ref FastBinaryWriter writer, TypeRegistration registration, T value, int maxRecordLength)
     {
-        if (typeof(T).IsValueType)
-        {
-            WriteRecord(ref writer, registration, value, maxRecordLength);
-        }
-        else
-        {
-            WriteClassRecord(ref writer, registration, value, maxRecordLength);
-        }
+        return typeof(T).IsValueType
+            ? WriteRecord(ref writer, registration, value, maxRecordLength)
+            : WriteClassRecord(ref writer, registration, value, maxRecordLength);
     }
 
     // The body is written out here rather than calling WriteRecord: the JIT's inlining budget grows with the size of
     // the method it compiles, and a method that only calls WriteRecord got too little of it.
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private static void WriteClassRecord<T>(ref FastBinaryWriter writer, TypeRegistration registration, T value, int maxRecordLength)
+    private static int WriteClassRecord<T>(ref FastBinaryWriter writer, TypeRegistration registration, T value, int maxRecordLength)
     {
         int start = BeginRecord(ref writer, (uint)registration.Id);
         WritePayload(ref writer, registration, value);
-        int size = EndRecord(ref writer, start, maxRecordLength, registration.Id);
-        if (size != registration.SizeHint)
-        {
-            registration.SizeHint = size;
-        }
+        return EndRecord(ref writer, start, maxRecordLength, registration.Id);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void WriteRecord<T>(ref FastBinaryWriter writer, TypeRegistration registration, T value, int maxRecordLength)
+    private static int WriteRecord<T>(ref FastBinaryWriter writer, TypeRegistration registration, T value, int maxRecordLength)
     {
         int start = BeginRecord(ref writer, (uint)registration.Id);
         WritePayload(ref writer, registration, value);
-        int size = EndRecord(ref writer, start, maxRecordLength, registration.Id);
-        if (size != registration.SizeHint)
-        {
-            registration.SizeHint = size;
-        }
+        return EndRecord(ref writer, start, maxRecordLength, registration.Id);
     }
 
     /// <summary>
@@ -218,7 +205,8 @@ public static class RecordFrame
     /// Writes <paramref name="value"/> as an unframed record: the type id and the payload, with no length prefix
     /// (docs/FORMAT.md section 1.1), for a transport whose own frame says where the record ends.
     /// </summary>
-    internal static void WriteUnframed<T>(ref FastBinaryWriter writer, TypeRegistration registration, T value, int maxRecordLength)
+    /// <returns>The record's size (the formatter keeps it as the type's size hint).</returns>
+    internal static int WriteUnframed<T>(ref FastBinaryWriter writer, TypeRegistration registration, T value, int maxRecordLength)
     {
         int start = writer.BytesPending;
         Span<byte> span = writer.GetSpan(VarInt.MaxLength32);
@@ -230,10 +218,7 @@ public static class RecordFrame
             ThrowHelper.ThrowRecordTooLargeToWrite(length, maxRecordLength, registration.Id);
         }
 
-        if (length != registration.SizeHint)
-        {
-            registration.SizeHint = length;
-        }
+        return length;
     }
 
     /// <summary>

@@ -54,7 +54,8 @@ public abstract class TypeRegistration
     }
 
     /// <summary>
-    /// The size of the last record written for this type: the first buffer asked for the next one.
+    /// The size of the last record written for this type: the first buffer asked for the next one. Kept by the
+    /// formatter that owns this registration (<c>CustomBinaryFormatter.KeepSizeHint</c>), never by the framing layer.
     /// Written without synchronization; any recent value is a fine hint.
     /// </summary>
     internal int SizeHint { get; set; }
