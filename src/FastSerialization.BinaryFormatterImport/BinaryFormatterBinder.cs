@@ -25,7 +25,8 @@ public abstract class BinaryFormatterBinder
     /// <exception cref="ArgumentNullException"><paramref name="type"/> is null.</exception>
     protected BinaryFormatterBinder(Type type)
     {
-        Type = type ?? throw new ArgumentNullException(nameof(type));
+        ArgumentNullException.ThrowIfNull(type);
+        Type = type;
     }
 
     /// <summary>The type this binder creates and fills.</summary>
@@ -74,11 +75,10 @@ public abstract class BinaryFormatterBinder
 
     private void Add(BinderMemberKind kind, string name, BinaryFormatterTarget target, Action<object, object?> setter, string[] aliases)
     {
-        _members.Add(new BinderMember(
-            kind,
-            name ?? throw new ArgumentNullException(nameof(name)),
-            target ?? throw new ArgumentNullException(nameof(target)),
-            setter ?? throw new ArgumentNullException(nameof(setter)),
-            aliases ?? throw new ArgumentNullException(nameof(aliases))));
+        ArgumentNullException.ThrowIfNull(name);
+        ArgumentNullException.ThrowIfNull(target);
+        ArgumentNullException.ThrowIfNull(setter);
+        ArgumentNullException.ThrowIfNull(aliases);
+        _members.Add(new BinderMember(kind, name, target, setter, aliases));
     }
 }

@@ -17,7 +17,8 @@ public sealed class BinaryFormatterBinderAttribute : Attribute
     /// <exception cref="ArgumentNullException"><paramref name="binderType"/> is null.</exception>
     public BinaryFormatterBinderAttribute([DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] Type binderType)
     {
-        BinderType = binderType ?? throw new ArgumentNullException(nameof(binderType));
+        ArgumentNullException.ThrowIfNull(binderType);
+        BinderType = binderType;
     }
 
     /// <summary>The binder type.</summary>

@@ -23,7 +23,8 @@ public sealed class BinaryFormatterConverter
     /// <exception cref="ArgumentNullException"><paramref name="importer"/> is null.</exception>
     public BinaryFormatterConverter(BinaryFormatterImporter importer)
     {
-        _importer = importer ?? throw new ArgumentNullException(nameof(importer));
+        ArgumentNullException.ThrowIfNull(importer);
+        _importer = importer;
     }
 
     /// <summary>How many payloads pass between two progress reports. Default 1,000; the last report comes at the end whatever it is.</summary>
@@ -39,10 +40,7 @@ public sealed class BinaryFormatterConverter
     /// <exception cref="FastSerializationException">A payload is malformed or truncated, or a root's type is not registered with the formatter.</exception>
     public BinaryFormatterConversionResult Convert(Stream source, Stream destination, IProgress<BinaryFormatterConversionResult>? progress = null, CancellationToken cancellationToken = default)
     {
-        if (destination is null)
-        {
-            throw new ArgumentNullException(nameof(destination));
-        }
+        ArgumentNullException.ThrowIfNull(destination);
 
         return Run(source, record => destination.Write(record, 0, record.Length), progress, cancellationToken);
     }
@@ -57,20 +55,14 @@ public sealed class BinaryFormatterConverter
     /// <exception cref="FastSerializationException">A payload is malformed or truncated, or a root's type is not registered with the formatter.</exception>
     public BinaryFormatterConversionResult Convert(Stream source, IBufferWriter<byte> destination, IProgress<BinaryFormatterConversionResult>? progress = null, CancellationToken cancellationToken = default)
     {
-        if (destination is null)
-        {
-            throw new ArgumentNullException(nameof(destination));
-        }
+        ArgumentNullException.ThrowIfNull(destination);
 
         return Run(source, record => destination.Write(record), progress, cancellationToken);
     }
 
     private BinaryFormatterConversionResult Run(Stream source, Action<byte[]> write, IProgress<BinaryFormatterConversionResult>? progress, CancellationToken cancellationToken)
     {
-        if (source is null)
-        {
-            throw new ArgumentNullException(nameof(source));
-        }
+        ArgumentNullException.ThrowIfNull(source);
 
         var stream = new PayloadStream(source);
         var unmapped = new SortedDictionary<string, long>(StringComparer.Ordinal);

@@ -50,7 +50,8 @@ public sealed class BinaryFormatterImporter
 
     private BinaryFormatterImporter(CustomBinaryFormatter formatter, BinaryFormatterImportOptions? options, ReflectionBinding? reflection, bool useBinders = true)
     {
-        Formatter = formatter ?? throw new ArgumentNullException(nameof(formatter));
+        ArgumentNullException.ThrowIfNull(formatter);
+        Formatter = formatter;
         _context = new ImportContext(formatter, options ?? new BinaryFormatterImportOptions(), reflection, useBinders);
     }
 
@@ -89,10 +90,7 @@ public sealed class BinaryFormatterImporter
     /// <exception cref="FastSerializationException">The payload is malformed, truncated, over a limit, or names a type no mapping covers.</exception>
     public object? Import(Stream payload)
     {
-        if (payload is null)
-        {
-            throw new ArgumentNullException(nameof(payload));
-        }
+        ArgumentNullException.ThrowIfNull(payload);
 
         return ImportOne(payload as PayloadStream ?? new PayloadStream(payload), BinaryFormatterTarget.Object);
     }
@@ -105,10 +103,7 @@ public sealed class BinaryFormatterImporter
     /// <exception cref="FastSerializationException">As for <see cref="Import(Stream)"/>, or the root does not fit <typeparamref name="T"/>.</exception>
     public T? Import<T>(Stream payload)
     {
-        if (payload is null)
-        {
-            throw new ArgumentNullException(nameof(payload));
-        }
+        ArgumentNullException.ThrowIfNull(payload);
 
         return (T?)ImportOne(payload as PayloadStream ?? new PayloadStream(payload), _context.RootTarget<T>());
     }
@@ -120,10 +115,7 @@ public sealed class BinaryFormatterImporter
     /// <exception cref="FastSerializationException">As for <see cref="Import(Stream)"/>, or bytes are left after the payload.</exception>
     public object? Import(byte[] payload)
     {
-        if (payload is null)
-        {
-            throw new ArgumentNullException(nameof(payload));
-        }
+        ArgumentNullException.ThrowIfNull(payload);
 
         var stream = new PayloadStream(new MemoryStream(payload, writable: false));
         object? result = ImportOne(stream, BinaryFormatterTarget.Object);
@@ -142,10 +134,7 @@ public sealed class BinaryFormatterImporter
     /// <exception cref="FastSerializationException">During enumeration, as for <see cref="Import(Stream)"/>.</exception>
     public IEnumerable<object?> ImportAll(Stream stream)
     {
-        if (stream is null)
-        {
-            throw new ArgumentNullException(nameof(stream));
-        }
+        ArgumentNullException.ThrowIfNull(stream);
 
         return ImportAllCore(stream as PayloadStream ?? new PayloadStream(stream));
     }

@@ -19,7 +19,8 @@ public sealed class BinaryFormatterMemberAttribute : Attribute
     /// <param name="memberName">BinaryFormatter's name of the member in the old type.</param>
     public BinaryFormatterMemberAttribute(string memberName)
     {
-        MemberName = memberName ?? throw new ArgumentNullException(nameof(memberName));
+        ArgumentNullException.ThrowIfNull(memberName);
+        MemberName = memberName;
     }
 
     /// <summary>The old member's name as given.</summary>

@@ -102,10 +102,7 @@ public abstract class BinaryFormatterTarget
 
     private static BinaryFormatterTarget Check<T>(BinaryFormatterTarget target)
     {
-        if (target is null)
-        {
-            throw new ArgumentNullException(nameof(target));
-        }
+        ArgumentNullException.ThrowIfNull(target);
 
         return target.Type == typeof(T) ? target : throw new ArgumentException($"The target of {target.Type} was given for {typeof(T)}.", nameof(target));
     }

@@ -21,7 +21,8 @@ public sealed class BinaryFormatterTypeAttribute : Attribute
     /// <param name="typeName">The old type's full name, optionally followed by a comma and its assembly's simple name.</param>
     public BinaryFormatterTypeAttribute(string typeName)
     {
-        TypeName = typeName ?? throw new ArgumentNullException(nameof(typeName));
+        ArgumentNullException.ThrowIfNull(typeName);
+        TypeName = typeName;
     }
 
     /// <summary>The old type's name as given.</summary>

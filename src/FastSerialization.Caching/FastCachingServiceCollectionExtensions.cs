@@ -26,10 +26,7 @@ public static class FastCachingServiceCollectionExtensions
     /// <exception cref="InvalidOperationException">No <see cref="IDistributedCache"/> is registered yet.</exception>
     public static IServiceCollection AddFastSerializationCaching(this IServiceCollection services)
     {
-        if (services is null)
-        {
-            throw new ArgumentNullException(nameof(services));
-        }
+        ArgumentNullException.ThrowIfNull(services);
 
         foreach (ServiceDescriptor descriptor in services)
         {

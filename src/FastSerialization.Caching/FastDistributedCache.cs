@@ -30,9 +30,11 @@ public sealed class FastDistributedCache
     /// <exception cref="ArgumentNullException"><paramref name="cache"/> or <paramref name="formatter"/> is null.</exception>
     public FastDistributedCache(IDistributedCache cache, CustomBinaryFormatter formatter, ILoggerFactory? loggerFactory = null)
     {
-        _cache = cache ?? throw new ArgumentNullException(nameof(cache));
+        ArgumentNullException.ThrowIfNull(cache);
+        _cache = cache;
         _bufferCache = cache as IBufferDistributedCache;
-        _format = new CacheEntryFormat(formatter ?? throw new ArgumentNullException(nameof(formatter)));
+        ArgumentNullException.ThrowIfNull(formatter);
+        _format = new CacheEntryFormat(formatter);
         _logger = (ILogger?)loggerFactory?.CreateLogger("FastSerialization.Caching") ?? NullLogger.Instance;
     }
 
@@ -48,10 +50,7 @@ public sealed class FastDistributedCache
     /// <remarks>Failures of the store itself (a connection error) are not misses: they propagate as the store throws them.</remarks>
     public async Task<T?> GetAsync<T>(string key, CancellationToken cancellationToken = default)
     {
-        if (key is null)
-        {
-            throw new ArgumentNullException(nameof(key));
-        }
+        ArgumentNullException.ThrowIfNull(key);
 
         ReadOnlySequence<byte> entry;
         if (_bufferCache is not null)
@@ -95,10 +94,7 @@ public sealed class FastDistributedCache
     /// <exception cref="FastSerializationException">The type is not registered, or the record is over the formatter's limit.</exception>
     public async Task SetAsync<T>(string key, T value, DistributedCacheEntryOptions? options = null, CancellationToken cancellationToken = default)
     {
-        if (key is null)
-        {
-            throw new ArgumentNullException(nameof(key));
-        }
+        ArgumentNullException.ThrowIfNull(key);
 
         var buffer = new ArrayBufferWriter<byte>(256);
         _format.Write(buffer, value);

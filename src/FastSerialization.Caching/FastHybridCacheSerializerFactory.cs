@@ -29,7 +29,8 @@ public sealed class FastHybridCacheSerializerFactory : IHybridCacheSerializerFac
     /// <exception cref="ArgumentNullException"><paramref name="formatter"/> is null.</exception>
     public FastHybridCacheSerializerFactory(CustomBinaryFormatter formatter, ILoggerFactory? loggerFactory = null)
     {
-        _format = new CacheEntryFormat(formatter ?? throw new ArgumentNullException(nameof(formatter)));
+        ArgumentNullException.ThrowIfNull(formatter);
+        _format = new CacheEntryFormat(formatter);
         _logger = (ILogger?)loggerFactory?.CreateLogger("FastSerialization.Caching") ?? NullLogger.Instance;
     }
 

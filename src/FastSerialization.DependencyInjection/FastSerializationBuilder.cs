@@ -41,10 +41,7 @@ public sealed class FastSerializationBuilder
     public FastSerializationBuilder Register<[System.Diagnostics.CodeAnalysis.DynamicallyAccessedMembers(Constructors)] T>(int typeId, Func<T> factory)
         where T : ICustomBinarySerializable
     {
-        if (factory is null)
-        {
-            throw new ArgumentNullException(nameof(factory));
-        }
+        ArgumentNullException.ThrowIfNull(factory);
 
         _registrations.Add(f => f.Register(typeId, factory));
         return this;
@@ -56,10 +53,7 @@ public sealed class FastSerializationBuilder
     /// <exception cref="ArgumentNullException"><paramref name="configure"/> is null.</exception>
     public FastSerializationBuilder Configure(Action<CustomBinaryFormatterOptions> configure)
     {
-        if (configure is null)
-        {
-            throw new ArgumentNullException(nameof(configure));
-        }
+        ArgumentNullException.ThrowIfNull(configure);
 
         _configure.Add(configure);
         return this;

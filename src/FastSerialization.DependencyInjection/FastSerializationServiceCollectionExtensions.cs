@@ -38,25 +38,16 @@ public static class FastSerializationServiceCollectionExtensions
     /// <remarks>A value that is not a number or a boolean fails when the formatter is first resolved, naming the key.</remarks>
     public static IServiceCollection AddFastSerialization(this IServiceCollection services, IConfiguration configuration, Action<FastSerializationBuilder> build)
     {
-        if (configuration is null)
-        {
-            throw new ArgumentNullException(nameof(configuration));
-        }
+        ArgumentNullException.ThrowIfNull(configuration);
 
         return Add(services, configuration, build);
     }
 
     private static IServiceCollection Add(IServiceCollection services, IConfiguration? configuration, Action<FastSerializationBuilder> build)
     {
-        if (services is null)
-        {
-            throw new ArgumentNullException(nameof(services));
-        }
+        ArgumentNullException.ThrowIfNull(services);
 
-        if (build is null)
-        {
-            throw new ArgumentNullException(nameof(build));
-        }
+        ArgumentNullException.ThrowIfNull(build);
 
         foreach (ServiceDescriptor descriptor in services)
         {

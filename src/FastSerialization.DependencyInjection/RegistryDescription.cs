@@ -64,10 +64,7 @@ public sealed class RegistryDescription
     /// <exception cref="ArgumentNullException"><paramref name="formatter"/> is null.</exception>
     public static RegistryDescription Of(CustomBinaryFormatter formatter)
     {
-        if (formatter is null)
-        {
-            throw new ArgumentNullException(nameof(formatter));
-        }
+        ArgumentNullException.ThrowIfNull(formatter);
 
         formatter.Freeze();
         var entries = new List<Entry>();
@@ -129,10 +126,7 @@ public sealed class RegistryDescription
     /// <returns>Null when compatible; otherwise a message naming the first id that differs, both types and the position.</returns>
     public string? FindMismatch(RegistryDescription theirs, string ourSide, string theirSide)
     {
-        if (theirs is null)
-        {
-            throw new ArgumentNullException(nameof(theirs));
-        }
+        ArgumentNullException.ThrowIfNull(theirs);
 
         RegistryMismatch? mismatch = RegistryEntry.FindMismatch(AsRegistryEntries(Entries), AsRegistryEntries(theirs.Entries));
         if (mismatch is null)

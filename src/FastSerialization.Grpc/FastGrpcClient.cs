@@ -25,7 +25,7 @@ public sealed class FastGrpcClient
     /// <param name="formatter">The formatter the messages' types are registered with; its registry is closed here.</param>
     /// <exception cref="ArgumentNullException">An argument is null.</exception>
     public FastGrpcClient(ChannelBase channel, CustomBinaryFormatter formatter)
-        : this((channel ?? throw new ArgumentNullException(nameof(channel))).CreateCallInvoker(), formatter)
+        : this(InvokerOf(channel), formatter)
     {
     }
 
@@ -35,8 +35,10 @@ public sealed class FastGrpcClient
     /// <exception cref="ArgumentNullException">An argument is null.</exception>
     public FastGrpcClient(CallInvoker invoker, CustomBinaryFormatter formatter)
     {
-        _invoker = invoker ?? throw new ArgumentNullException(nameof(invoker));
-        _formatter = formatter ?? throw new ArgumentNullException(nameof(formatter));
+        ArgumentNullException.ThrowIfNull(invoker);
+        _invoker = invoker;
+        ArgumentNullException.ThrowIfNull(formatter);
+        _formatter = formatter;
         _description = RegistryDescription.Of(formatter);
     }
 
@@ -134,10 +136,7 @@ public sealed class FastGrpcClient
         where TRequest : class
         where TResponse : class
     {
-        if (method is null)
-        {
-            throw new ArgumentNullException(nameof(method));
-        }
+        ArgumentNullException.ThrowIfNull(method);
 
         if (method.Type != expected)
         {
@@ -246,5 +245,11 @@ public sealed class FastGrpcClient
                 throw RegistryHeaders.Explain(ex, _description);
             }
         }
+    }
+
+    private static CallInvoker InvokerOf(ChannelBase channel)
+    {
+        ArgumentNullException.ThrowIfNull(channel);
+        return channel.CreateCallInvoker();
     }
 }

@@ -28,10 +28,7 @@ public static class FastGrpcMarshaller
     /// <exception cref="ArgumentNullException"><paramref name="formatter"/> is null.</exception>
     public static Marshaller<T> Create<T>(CustomBinaryFormatter formatter, StatusCode statusOnBadMessage = StatusCode.InvalidArgument)
     {
-        if (formatter is null)
-        {
-            throw new ArgumentNullException(nameof(formatter));
-        }
+        ArgumentNullException.ThrowIfNull(formatter);
 
         formatter.Freeze();
         return new Marshaller<T>(

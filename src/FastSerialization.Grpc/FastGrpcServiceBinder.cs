@@ -99,15 +99,9 @@ public sealed class FastGrpcServiceBinder<[System.Diagnostics.CodeAnalysis.Dynam
         where TRequest : class
         where TResponse : class
     {
-        if (method is null)
-        {
-            throw new ArgumentNullException(nameof(method));
-        }
+        ArgumentNullException.ThrowIfNull(method);
 
-        if (handler is null)
-        {
-            throw new ArgumentNullException(nameof(handler));
-        }
+        ArgumentNullException.ThrowIfNull(handler);
 
         if (method.Type != expected)
         {

@@ -25,15 +25,9 @@ public static class FastGrpcServiceCollectionExtensions
     public static IServiceCollection AddFastGrpcService<[System.Diagnostics.CodeAnalysis.DynamicallyAccessedMembers(FastSerialization.Grpc.Internal.ServiceMembers.Required)] TService>(this IServiceCollection services, Action<FastGrpcServiceBinder<TService>> bind)
         where TService : class
     {
-        if (services is null)
-        {
-            throw new ArgumentNullException(nameof(services));
-        }
+        ArgumentNullException.ThrowIfNull(services);
 
-        if (bind is null)
-        {
-            throw new ArgumentNullException(nameof(bind));
-        }
+        ArgumentNullException.ThrowIfNull(bind);
 
         var binder = new FastGrpcServiceBinder<TService>();
         bind(binder);
@@ -60,15 +54,9 @@ public static class FastGrpcServiceCollectionExtensions
     /// <exception cref="ArgumentNullException">An argument is null.</exception>
     public static IServiceCollection ConfigureFastGrpc(this IServiceCollection services, Action<FastGrpcServerOptions> configure)
     {
-        if (services is null)
-        {
-            throw new ArgumentNullException(nameof(services));
-        }
+        ArgumentNullException.ThrowIfNull(services);
 
-        if (configure is null)
-        {
-            throw new ArgumentNullException(nameof(configure));
-        }
+        ArgumentNullException.ThrowIfNull(configure);
 
         services.Configure(configure);
         return services;

@@ -24,15 +24,9 @@ public static class RegistryHeaders
     /// <returns>The exception to throw.</returns>
     public static RpcException Explain(RpcException exception, RegistryDescription ours)
     {
-        if (exception is null)
-        {
-            throw new ArgumentNullException(nameof(exception));
-        }
+        ArgumentNullException.ThrowIfNull(exception);
 
-        if (ours is null)
-        {
-            throw new ArgumentNullException(nameof(ours));
-        }
+        ArgumentNullException.ThrowIfNull(ours);
 
         if (exception.StatusCode != StatusCode.FailedPrecondition)
         {

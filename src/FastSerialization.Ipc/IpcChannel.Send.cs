@@ -28,10 +28,7 @@ public sealed partial class IpcChannel
     /// <exception cref="IpcException">The channel is closed or the connection broke.</exception>
     public Task SendAsync<T>(T message, CancellationToken cancellationToken = default)
     {
-        if (message is null)
-        {
-            throw new ArgumentNullException(nameof(message));
-        }
+        ArgumentNullException.ThrowIfNull(message);
 
         return _sender.SendAsync(prefix: null, 0, message, flushNow: false, cancellationToken);
     }

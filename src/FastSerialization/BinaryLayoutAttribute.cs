@@ -16,7 +16,8 @@ public sealed class BinaryLayoutAttribute : Attribute
     /// <param name="layout">The member kinds in wire order, separated by ';' (for example <c>String;String;Int32</c>).</param>
     public BinaryLayoutAttribute(string layout)
     {
-        Layout = layout ?? throw new ArgumentNullException(nameof(layout));
+        ArgumentNullException.ThrowIfNull(layout);
+        Layout = layout;
     }
 
     /// <summary>The member kinds in wire order, separated by ';'.</summary>

@@ -27,7 +27,7 @@ public sealed partial class CustomBinaryFormatter
     /// </remarks>
     public void Serialize<T>(IBufferWriter<byte> destination, T value)
     {
-        Guard.NotNull(destination);
+        ArgumentNullException.ThrowIfNull(destination);
         Guard.NotNullValue(value);
         TypeRegistration registration = _registry.GetForWrite(value);
         var writer = new FastBinaryWriter(destination, registration.SizeHint, _registry, _maxDepth);
@@ -106,8 +106,8 @@ public sealed partial class CustomBinaryFormatter
     /// <exception cref="FastSerializationException">As for <see cref="Serialize{T}(IBufferWriter{byte}, T)"/>.</exception>
     public void Serialize(Stream serializationStream, object graph)
     {
-        Guard.NotNull(serializationStream);
-        Guard.NotNull(graph);
+        ArgumentNullException.ThrowIfNull(serializationStream);
+        ArgumentNullException.ThrowIfNull(graph);
         TypeRegistration registration = _registry.GetForWrite(graph);
         var writer = new FastBinaryWriter(registration.SizeHint, _registry, _maxDepth);
         try
@@ -130,8 +130,8 @@ public sealed partial class CustomBinaryFormatter
     /// <exception cref="FastSerializationException">As for <see cref="Serialize{T}(IBufferWriter{byte}, T)"/>.</exception>
     public Task SerializeAsync(Stream serializationStream, object graph, CancellationToken cancellationToken = default)
     {
-        Guard.NotNull(serializationStream);
-        Guard.NotNull(graph);
+        ArgumentNullException.ThrowIfNull(serializationStream);
+        ArgumentNullException.ThrowIfNull(graph);
         TypeRegistration registration = _registry.GetForWrite(graph);
         var writer = new FastBinaryWriter(registration.SizeHint, _registry, _maxDepth);
         byte[] buffer;

@@ -22,7 +22,7 @@ public sealed partial class CustomBinaryFormatter
     /// </exception>
     public object Deserialize(Stream serializationStream)
     {
-        Guard.NotNull(serializationStream);
+        ArgumentNullException.ThrowIfNull(serializationStream);
         if (!TryReadFromStream(serializationStream, RecordPlace.Unknown, out object? value, out _))
         {
             throw EndOfStream();
@@ -46,7 +46,7 @@ public sealed partial class CustomBinaryFormatter
     /// <exception cref="OperationCanceledException">The token was cancelled.</exception>
     public async Task<object> DeserializeAsync(Stream serializationStream, CancellationToken cancellationToken = default)
     {
-        Guard.NotNull(serializationStream);
+        ArgumentNullException.ThrowIfNull(serializationStream);
         RecordBytes record = await RecordStreamReader.ReadAsync(serializationStream, _maxRecordLength, RecordPlace.Unknown, cancellationToken).ConfigureAwait(false);
         if (record.IsEnd)
         {
@@ -78,7 +78,7 @@ public sealed partial class CustomBinaryFormatter
     /// <exception cref="FastSerializationException">Thrown during enumeration: the stream ends inside a record, or a record is malformed.</exception>
     public IEnumerable<object> ReadAll(Stream stream)
     {
-        Guard.NotNull(stream);
+        ArgumentNullException.ThrowIfNull(stream);
         return ReadAllCore(stream);
     }
 
@@ -102,7 +102,7 @@ public sealed partial class CustomBinaryFormatter
     /// <remarks>Not in the netstandard2.0 build, whose framework has no <see cref="IAsyncEnumerable{T}"/>.</remarks>
     public IAsyncEnumerable<object> ReadAllAsync(Stream stream, CancellationToken cancellationToken = default)
     {
-        Guard.NotNull(stream);
+        ArgumentNullException.ThrowIfNull(stream);
         return ReadAllAsyncCore(stream, cancellationToken);
     }
 

@@ -18,7 +18,7 @@ public sealed partial class CustomBinaryFormatter
     /// <exception cref="FastSerializationException">As for <see cref="Serialize{T}(IBufferWriter{byte}, T)"/>.</exception>
     public void SerializeUnframed<T>(IBufferWriter<byte> destination, T value)
     {
-        Guard.NotNull(destination);
+        ArgumentNullException.ThrowIfNull(destination);
         Guard.NotNullValue(value);
         TypeRegistration registration = _registry.GetForWrite(value);
         var writer = new FastBinaryWriter(destination, registration.SizeHint, _registry, _maxDepth);

@@ -43,7 +43,7 @@ public sealed partial class CustomBinaryFormatter
     /// <exception cref="ArgumentNullException"><paramref name="options"/> is null.</exception>
     public CustomBinaryFormatter(CustomBinaryFormatterOptions options)
     {
-        Guard.NotNull(options);
+        ArgumentNullException.ThrowIfNull(options);
         _options = options.Clone();
         _maxRecordLength = _options.MaxRecordLength;
         _maxDepth = _options.MaxDepth;
@@ -104,7 +104,7 @@ public sealed partial class CustomBinaryFormatter
     public void Register<[System.Diagnostics.CodeAnalysis.DynamicallyAccessedMembers(ObjectFactory.Constructors)] T>(int typeId, Func<T> factory)
         where T : ICustomBinarySerializable
     {
-        Guard.NotNull(factory);
+        ArgumentNullException.ThrowIfNull(factory);
         _registry.Add(typeId, factory);
     }
 

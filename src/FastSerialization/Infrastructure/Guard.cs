@@ -4,21 +4,12 @@ using System.Runtime.CompilerServices;
 
 namespace FastSerialization;
 
-/// <summary>Argument checks for public entry points, named after the caller's expression.</summary>
+/// <summary>
+/// The one argument check the framework lacks: a generic value that may be a struct, checked without boxing it. Every
+/// other null check is <c>ArgumentNullException.ThrowIfNull</c> (src/Shared/ArgumentChecks.cs for netstandard2.0).
+/// </summary>
 internal static class Guard
 {
-    public static void NotNull([NotNull] object? value, [CallerArgumentExpression(nameof(value))] string? name = null)
-    {
-#if NET
-        ArgumentNullException.ThrowIfNull(value, name);
-#else
-        if (value is null)
-        {
-            ThrowNull(name);
-        }
-#endif
-    }
-
     /// <summary>Checks a generic value without boxing it (a struct is never null).</summary>
     public static void NotNullValue<T>(T value, [CallerArgumentExpression(nameof(value))] string? name = null)
     {

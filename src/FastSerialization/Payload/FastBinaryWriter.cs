@@ -58,7 +58,7 @@ public ref partial struct FastBinaryWriter
     /// <param name="maxDepth">How deep nested objects may go.</param>
     internal FastBinaryWriter(IBufferWriter<byte> output, int sizeHint, TypeRegistry? registry, int maxDepth)
     {
-        Guard.NotNull(output);
+        ArgumentNullException.ThrowIfNull(output);
         _output = output;
         _registry = registry;
         _maxDepth = maxDepth;

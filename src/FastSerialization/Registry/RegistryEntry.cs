@@ -25,7 +25,7 @@ public sealed class RegistryEntry
     public RegistryEntry(int id, string typeName, IReadOnlyList<string>? layout)
     {
         Id = id;
-        Guard.NotNull(typeName);
+        ArgumentNullException.ThrowIfNull(typeName);
         TypeName = typeName;
         Layout = layout;
     }
@@ -45,7 +45,7 @@ public sealed class RegistryEntry
     /// <exception cref="ArgumentNullException"><paramref name="registry"/> is null.</exception>
     public static IReadOnlyList<RegistryEntry> Describe(TypeRegistry registry)
     {
-        Guard.NotNull(registry);
+        ArgumentNullException.ThrowIfNull(registry);
         var entries = new List<RegistryEntry>();
         foreach (TypeRegistration registration in registry.GetRegistrations())
         {
@@ -62,7 +62,7 @@ public sealed class RegistryEntry
     /// <exception cref="ArgumentNullException"><paramref name="type"/> is null.</exception>
     public static string TypeNameOf(Type type)
     {
-        Guard.NotNull(type);
+        ArgumentNullException.ThrowIfNull(type);
         var sb = new StringBuilder();
         AppendName(sb, type);
         return sb.ToString();
@@ -83,8 +83,8 @@ public sealed class RegistryEntry
     /// </remarks>
     public static RegistryMismatch? FindMismatch(IEnumerable<RegistryEntry> ours, IEnumerable<RegistryEntry> theirs)
     {
-        Guard.NotNull(ours);
-        Guard.NotNull(theirs);
+        ArgumentNullException.ThrowIfNull(ours);
+        ArgumentNullException.ThrowIfNull(theirs);
         var byId = new Dictionary<int, RegistryEntry>();
         foreach (RegistryEntry entry in theirs)
         {
@@ -137,7 +137,7 @@ public sealed class RegistryEntry
     [EditorBrowsable(EditorBrowsableState.Never)]
     public static string LegacyTypeName(string typeName)
     {
-        Guard.NotNull(typeName);
+        ArgumentNullException.ThrowIfNull(typeName);
         if (typeName.IndexOf("[,", StringComparison.Ordinal) < 0)
         {
             return typeName;

@@ -59,7 +59,7 @@ public sealed class TypeRegistry
     /// <exception cref="ArgumentNullException"><paramref name="type"/> is null.</exception>
     public bool TryGetTypeId(Type type, out int typeId)
     {
-        Guard.NotNull(type);
+        ArgumentNullException.ThrowIfNull(type);
         TypeRegistration? registration = Find(type);
         typeId = registration?.Id ?? 0;
         return registration is not null;
