@@ -5,12 +5,19 @@
 # it in the test step before this one. Fails when an input AFL++ saved as a crash also crashes when replayed
 # alone; one that crashes only inside afl-fuzz is printed as a finding (base64) and does not fail the run.
 # Installs afl++ (apt-get) and the SharpFuzz.CommandLine tool (dotnet tool restore) when missing.
+# Usage: [FUZZ_SECONDS=N] [FUZZ_NO_BUILD=1] fuzz/run-short.sh
 set -euo pipefail
 cd "$(dirname "$0")"
 source ./afl-env.sh
 seconds=${FUZZ_SECONDS:-150}
 name=short
-harness=$(bash ./build-instrumented.sh "$name" | tail -1)
+# FUZZ_NO_BUILD=1: the harness was built by `build-instrumented.sh short` just before (.ci/run does, so that AFL++ can
+# run beside the steps that follow it without two builds of the same projects at once).
+if [ "${FUZZ_NO_BUILD:-0}" = 1 ] && [ -f "out/$name/bin/FastSerialization.Fuzz.dll" ]; then
+  harness="$PWD/out/$name/bin/FastSerialization.Fuzz.dll"
+else
+  harness=$(bash ./build-instrumented.sh "$name" | tail -1)
+fi
 plain="out/$name/plain/FastSerialization.Fuzz.dll"
 
 afl_out="out/$name/afl"
