@@ -18,7 +18,7 @@ public ref partial struct FastBinaryWriter
 
     /// <summary>
     /// Writes a <see cref="DateOnly"/> as its day number in the compact form of generated code (docs/FORMAT.md section 3a):
-    /// a zigzag varint32, 3 bytes for any date after the year 46. Not in the netstandard2.0 build.
+    /// a zigzag varint32: 3 bytes for the dates of the years 23 to 2871, at most 4. Not in the netstandard2.0 build.
     /// </summary>
     /// <param name="value">The value to write.</param>
     public void WriteVarDateOnly(DateOnly value) => WriteVarInt32(value.DayNumber);
