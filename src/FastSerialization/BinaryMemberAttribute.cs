@@ -34,7 +34,8 @@ public sealed class BinaryMemberAttribute : Attribute
     /// When true, the member's integers and decimals keep the fixed widths of docs/FORMAT.md section 2 instead
     /// of the compact forms that generated code uses by default (section 3a): for values that are always large,
     /// such as timestamps in ticks, where a varint would take 9 or 10 bytes instead of 8. It applies to an
-    /// integer, enum or decimal member, the value of a nullable one, and the keys and values of a dictionary.
+    /// integer, enum, decimal, DateOnly, Int128 or UInt128 member, the value of a nullable one, and the keys and values
+    /// of a dictionary.
     /// </summary>
     public bool FixedWidth { get; set; }
 }

@@ -19,10 +19,15 @@ public static class KeyComparers
     /// Framework (the netstandard2.0 build), whose string hashing is not, <see cref="RandomizedString"/>.</item>
     /// <item>Keys whose default hash is their own bits, on every runtime: <see cref="int"/>, <see cref="uint"/>,
     /// <see cref="long"/>, <see cref="ulong"/>, <see cref="IntPtr"/>, <see cref="UIntPtr"/>, enums of 4 or 8
-    /// bytes, <see cref="Guid"/> and <see cref="TimeSpan"/> get a comparer with the default equality and a
+    /// bytes, <see cref="Guid"/>, <see cref="TimeSpan"/> and, in the modern builds, <c>DateOnly</c>, <c>TimeOnly</c>,
+    /// <c>Rune</c>, <c>Int128</c> and <c>UInt128</c> get a comparer with the default equality and a
     /// hash under multipliers drawn at random once per process (a record could otherwise hold keys that all
     /// share a bucket: 40,000 such <c>int</c> keys, about 240 KB, take seconds to insert). Lookups through it
     /// cost a few nanoseconds more than through the default comparer.</item>
+    /// <item><see cref="System.Numerics.BigInteger"/>, <see cref="System.Numerics.Complex"/> and <see cref="Version"/>, whose
+    /// default hashes can be steered (a <c>BigInteger</c> that fits in an int hashes to itself; <c>1.0.0.0</c> and
+    /// <c>1.0.0.4096</c> share a hash), get a comparer with the default equality and SipHash under a random key of
+    /// what that equality compares.</item>
     /// <item>Other keys keep the default (see SECURITY.md).</item>
     /// </list>
     /// </summary>
@@ -37,7 +42,7 @@ public static class KeyComparers
             return (IEqualityComparer<T>)(object)RandomizedString;
         }
 #endif
-        return RandomizedKeyComparer<T>.Applies ? RandomizedKeyComparer<T>.Instance : null;
+        return RandomizedKeyComparer<T>.Applies ? RandomizedKeyComparer<T>.Instance : ContentKeyComparer<T>.Instance;
     }
 
     /// <summary>

@@ -4,7 +4,8 @@ namespace FastSerialization.Generator;
 
 /// <summary>
 /// A value with a <c>Write</c> overload and a <c>Read{Name}</c> method of its own: a row of <see cref="Primitives"/>
-/// (bool, the integers, char, float, double, decimal, string, DateTime, TimeSpan, DateTimeOffset, Guid), which
+/// (bool, the integers, char, float, double, decimal, string, DateTime, TimeSpan, DateTimeOffset, Guid, and the value
+/// types of contract section 2b: Half, DateOnly, TimeOnly, Int128, UInt128, BigInteger, Complex, Rune, Uri, Version), which
 /// <see cref="TypeShape.Primitive"/> names and every fact of this kind comes from.
 /// </summary>
 internal sealed class PrimitiveKind : MemberKind

@@ -23,9 +23,11 @@ internal sealed class Primitive
         bool inFixedLayouts = false,
         bool memoryIsWire = false,
         int alignment = 0,
-        Primitive? compact = null)
+        Primitive? compact = null,
+        string @namespace = "System")
     {
         Name = name;
+        Namespace = @namespace;
         Keyword = keyword;
         MinSize = minSize;
         MaxSize = maxSize;
@@ -42,6 +44,9 @@ internal sealed class Primitive
 
     /// <summary>The name of the methods (<c>Read{Name}</c>, <c>Write{Name}</c> for compact forms) and of the value in the member layout: <c>Int32</c>, <c>VarInt32</c>.</summary>
     public string Name { get; }
+
+    /// <summary>The namespace of the type (<c>System</c>, <c>System.Numerics</c>, <c>System.Text</c>): with <see cref="Name"/>, how a type finds its row.</summary>
+    public string Namespace { get; }
 
     /// <summary>The C# type as generated code names it (<c>int</c>): the type a compact form encodes, for the casts of enums.</summary>
     public string Keyword { get; }
@@ -94,6 +99,9 @@ internal static class Primitives
     public static readonly Primitive VarInt64 = new("VarInt64", "long", 1, 10, inRuns: true);
     public static readonly Primitive VarUInt64 = new("VarUInt64", "ulong", 1, 10, inRuns: true);
     public static readonly Primitive VarDecimal = new("VarDecimal", "decimal", 1, 0); // a head byte and varints: left to the writer's own checks
+    public static readonly Primitive VarDateOnly = new("VarDateOnly", "global::System.DateOnly", 1, 5); // the day number as a zigzag varint32, range checked when read
+    public static readonly Primitive VarInt128 = new("VarInt128", "global::System.Int128", 1, 19);
+    public static readonly Primitive VarUInt128 = new("VarUInt128", "global::System.UInt128", 1, 19);
 
     public static readonly Primitive Boolean = new("Boolean", "bool", 1, 1, inRuns: true, inFixedLayouts: true); // read with a check (0 or 1)
     public static readonly Primitive Byte = new("Byte", "byte", 1, 1, inRuns: true, inFixedLayouts: true, memoryIsWire: true);
@@ -115,16 +123,38 @@ internal static class Primitives
     public static readonly Primitive Guid = new("Guid", "global::System.Guid", 16, 16, inFixedLayouts: true, memoryIsWire: true, alignment: 4);
     public static readonly Primitive String = new("String", "string", 1, 0);
 
+    // WIRE-FORMAT 2b: none is in section 3b's list (so none in fixed-layout structs), none in runs.
+    public static readonly Primitive DateOnly = new("DateOnly", "global::System.DateOnly", 4, 4, compact: VarDateOnly); // range checked when read
+    public static readonly Primitive TimeOnly = new("TimeOnly", "global::System.TimeOnly", 8, 8); // range checked when read
+    public static readonly Primitive Int128 = new("Int128", "global::System.Int128", 16, 16, compact: VarInt128);
+    public static readonly Primitive UInt128 = new("UInt128", "global::System.UInt128", 16, 16, compact: VarUInt128);
+    public static readonly Primitive BigInteger = new("BigInteger", "global::System.Numerics.BigInteger", 2, 0, @namespace: "System.Numerics"); // a count, then at least one byte
+    public static readonly Primitive Complex = new("Complex", "global::System.Numerics.Complex", 16, 16, @namespace: "System.Numerics");
+    public static readonly Primitive Rune = new("Rune", "global::System.Text.Rune", 4, 4, @namespace: "System.Text"); // a scalar value, checked when read
+    public static readonly Primitive Uri = new("Uri", "global::System.Uri", 1, 0); // a string, parsed when read
+    public static readonly Primitive Version = new("Version", "global::System.Version", 1, 0); // a string, parsed when read
+
     /// <summary>Every row a member's type can be (the compact forms are reached through <see cref="Primitive.Compact"/>).</summary>
     public static readonly Primitive[] All =
     {
         Boolean, Byte, SByte, Int16, UInt16, Char, Int32, UInt32, Int64, UInt64, Single, Double, Half, Decimal, DateTime, TimeSpan, DateTimeOffset, Guid, String,
+        DateOnly, TimeOnly, Int128, UInt128, BigInteger, Complex, Rune, Uri, Version,
     };
 
-    /// <summary>The row of <paramref name="type"/> (a type of the namespace <c>System</c> named as a row is), or null when it is not a primitive.</summary>
-    public static Primitive? Of(ITypeSymbol type) =>
-        type is INamedTypeSymbol { TypeKind: not TypeKind.Enum, IsGenericType: false, ContainingType: null } named
-        && named.ContainingNamespace is { Name: "System", ContainingNamespace.IsGlobalNamespace: true }
-            ? All.FirstOrDefault(p => p.Name == named.MetadataName)
-            : null;
+    /// <summary>The row of <paramref name="type"/> (a type of the row's namespace named as the row is), or null when it is not a primitive.</summary>
+    public static Primitive? Of(ITypeSymbol type)
+    {
+        if (type is not INamedTypeSymbol { TypeKind: not TypeKind.Enum, IsGenericType: false, ContainingType: null } named)
+        {
+            return null;
+        }
+
+        string? ns = named.ContainingNamespace switch
+        {
+            { Name: "System", ContainingNamespace.IsGlobalNamespace: true } => "System",
+            { Name: "Numerics" or "Text", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } } inner => "System." + inner.Name,
+            _ => null,
+        };
+        return ns is null ? null : All.FirstOrDefault(p => p.Name == named.MetadataName && p.Namespace == ns);
+    }
 }

@@ -5,7 +5,8 @@ namespace FastSerialization.Generator;
 /// <summary>
 /// A single integer wider than a byte in generated code, written as a varint (docs/FORMAT.md section 3a):
 /// zigzag for signed types, the 32-bit forms for 16-bit types (whose readers refuse values out of range);
-/// and a single decimal, written as a head byte and the varints of its coefficient (<c>WriteVarDecimal</c>).
+/// a single decimal, written as a head byte and the varints of its coefficient (<c>WriteVarDecimal</c>); and, from contract
+/// section 2b, a single DateOnly (its day number, <c>WriteVarDateOnly</c>), Int128 and UInt128 (<c>WriteVarInt128</c>, <c>WriteVarUInt128</c>).
 /// Not tried by the parser: <see cref="PrimitiveKind.Compact"/> turns a primitive's shape into this one where a
 /// single value stands. <see cref="TypeShape.Primitive"/> is the compact row (<c>VarInt32</c>).
 /// </summary>

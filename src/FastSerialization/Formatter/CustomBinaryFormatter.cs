@@ -30,6 +30,7 @@ public sealed partial class CustomBinaryFormatter
     private readonly int _maxDepth;
     private readonly bool _rejectUnreadBytes;
     private readonly int _maxAllocationPerInputByte;
+    private readonly int _maxBigIntegerBytes;
     private readonly CustomBinaryFormatterOptions _options;
 
     /// <summary>Creates a formatter with the default, safe limits of <see cref="CustomBinaryFormatterOptions"/>.</summary>
@@ -49,6 +50,7 @@ public sealed partial class CustomBinaryFormatter
         _maxDepth = _options.MaxDepth;
         _rejectUnreadBytes = _options.RejectUnreadBytes;
         _maxAllocationPerInputByte = _options.MaxAllocationPerInputByte;
+        _maxBigIntegerBytes = _options.MaxBigIntegerBytes;
     }
 
     /// <summary>

@@ -30,9 +30,13 @@ public sealed class CustomBinaryFormatterOptions
     /// </summary>
     public const int ReadAllocationAllowance = 1024 * 1024;
 
+    /// <summary>The default of <see cref="MaxBigIntegerBytes"/>: 4,096 bytes (a number of up to 32,767 bits).</summary>
+    public const int DefaultMaxBigIntegerBytes = 4096;
+
     private int _maxRecordLength = DefaultMaxRecordLength;
     private int _maxDepth = DefaultMaxDepth;
     private int _maxAllocationPerInputByte = DefaultMaxAllocationPerInputByte;
+    private int _maxBigIntegerBytes = DefaultMaxBigIntegerBytes;
 
     /// <summary>
     /// The largest record, in bytes after its 4-byte length prefix (type id and payload), that the
@@ -85,6 +89,22 @@ public sealed class CustomBinaryFormatterOptions
         set => _maxAllocationPerInputByte = value is >= 1 and <= 1_000_000
             ? value
             : throw new ArgumentOutOfRangeException(nameof(value), value, "MaxAllocationPerInputByte must be between 1 and 1,000,000.");
+    }
+
+    /// <summary>
+    /// The most bytes a <see cref="System.Numerics.BigInteger"/> read may take (docs/FORMAT.md section 2b: its byte
+    /// count, then its two's complement). A longer one is refused with a <see cref="FastSerializationException"/>
+    /// naming this option before anything is allocated: building a huge number from hostile bytes, and computing
+    /// with it afterwards, costs far more time than reading the bytes did. Between 1 and
+    /// <see cref="LargestMaxRecordLength"/>; default 4,096 bytes (a number of up to 32,767 bits).
+    /// </summary>
+    /// <exception cref="ArgumentOutOfRangeException">The value is outside 1..<see cref="LargestMaxRecordLength"/>.</exception>
+    public int MaxBigIntegerBytes
+    {
+        get => _maxBigIntegerBytes;
+        set => _maxBigIntegerBytes = value is >= 1 and <= LargestMaxRecordLength
+            ? value
+            : throw new ArgumentOutOfRangeException(nameof(value), value, $"MaxBigIntegerBytes must be between 1 and {LargestMaxRecordLength}.");
     }
 
     /// <summary>

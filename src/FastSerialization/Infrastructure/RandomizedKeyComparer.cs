@@ -25,6 +25,10 @@ internal sealed class RandomizedKeyComparer<T> : IEqualityComparer<T>
         || typeof(T) == typeof(long) || typeof(T) == typeof(ulong)
         || typeof(T) == typeof(IntPtr) || typeof(T) == typeof(UIntPtr)
         || typeof(T) == typeof(Guid) || typeof(T) == typeof(TimeSpan)
+#if NET
+        || typeof(T) == typeof(DateOnly) || typeof(T) == typeof(TimeOnly) || typeof(T) == typeof(System.Text.Rune)
+        || typeof(T) == typeof(Int128) || typeof(T) == typeof(UInt128)
+#endif
         || (typeof(T).IsEnum && Unsafe.SizeOf<T>() >= 4);
 
     /// <summary>The one instance: its multipliers are per process, like the runtime's randomized string hash.</summary>

@@ -30,6 +30,7 @@ public ref partial struct FastBinaryReader
     private readonly int _typeId;
     private readonly int _maxDepth;
     private readonly bool _rejectUnreadBytes;
+    private readonly int _maxBigIntegerBytes;
     private int _position;
     private int _end;
     private int _depth;
@@ -51,7 +52,7 @@ public ref partial struct FastBinaryReader
 
     /// <summary>A reader with no registry and the default limits, whose frame is <paramref name="position"/> to <paramref name="end"/>.</summary>
     internal FastBinaryReader(ReadOnlySpan<byte> data, int position, int end)
-        : this(data, position, end, registry: null, typeId: 0, CustomBinaryFormatterOptions.DefaultMaxDepth, rejectUnreadBytes: false, CustomBinaryFormatterOptions.DefaultMaxAllocationPerInputByte)
+        : this(data, position, end, registry: null, typeId: 0, CustomBinaryFormatterOptions.DefaultMaxDepth, rejectUnreadBytes: false, CustomBinaryFormatterOptions.DefaultMaxAllocationPerInputByte, CustomBinaryFormatterOptions.DefaultMaxBigIntegerBytes)
     {
     }
 
@@ -64,7 +65,8 @@ public ref partial struct FastBinaryReader
     /// <param name="maxDepth">How deep nested objects may go.</param>
     /// <param name="rejectUnreadBytes">True when bytes a type's reader leaves in its frame are an error rather than skipped.</param>
     /// <param name="maxAllocationPerInputByte">The allocation budget per byte of <paramref name="data"/>, on top of the allowance.</param>
-    internal FastBinaryReader(ReadOnlySpan<byte> data, int position, int end, TypeRegistry? registry, int typeId, int maxDepth, bool rejectUnreadBytes, int maxAllocationPerInputByte)
+    /// <param name="maxBigIntegerBytes">The most bytes a <see cref="System.Numerics.BigInteger"/> read may take (<see cref="CustomBinaryFormatterOptions.MaxBigIntegerBytes"/>).</param>
+    internal FastBinaryReader(ReadOnlySpan<byte> data, int position, int end, TypeRegistry? registry, int typeId, int maxDepth, bool rejectUnreadBytes, int maxAllocationPerInputByte, int maxBigIntegerBytes)
     {
         // The fixed-width reads check a value against the frame only (TakeRef): the frame must lie in the data.
         if ((uint)end > (uint)data.Length || (uint)position > (uint)end)
@@ -80,6 +82,7 @@ public ref partial struct FastBinaryReader
         _typeId = typeId;
         _maxDepth = maxDepth;
         _rejectUnreadBytes = rejectUnreadBytes;
+        _maxBigIntegerBytes = maxBigIntegerBytes;
         _depth = 0;
     }
 

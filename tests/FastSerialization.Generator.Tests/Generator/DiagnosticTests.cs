@@ -70,11 +70,11 @@ public class FSG002_UnsupportedMemberTypeTests
             public partial class Holder
             {
                 public int Ok { get; set; }
-                public System.Uri? Link { get; set; }
+                public System.Text.StringBuilder? Link { get; set; }
             }
             """;
         string message = DiagnosticAssert.Single(source, "FSG002", "Link").GetMessage(System.Globalization.CultureInfo.InvariantCulture);
-        message.Should().Contain("'Link'").And.Contain("'Holder'").And.Contain("Uri");
+        message.Should().Contain("'Link'").And.Contain("'Holder'").And.Contain("StringBuilder");
     }
 
     [Fact]
