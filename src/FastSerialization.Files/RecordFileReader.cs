@@ -118,7 +118,7 @@ public sealed class RecordFileReader : IDisposable
     {
         CheckRecordNumber(recordNumber, nameof(recordNumber));
         int block = LoadBlockOf(recordNumber);
-        int position = SkipRecords(block, (int)(recordNumber - _file.Blocks.FirstRecord(block)));
+        int position = SkipRecords((int)(recordNumber - _file.Blocks.FirstRecord(block)));
         return DecodeAt(block, ref position);
     }
 
@@ -240,7 +240,7 @@ public sealed class RecordFileReader : IDisposable
             AcceptBlock(blockIndex, start, read, length, checkFraming: false);
         }
 
-        FixedRecordBlock<T> view = shape.View<T>(_body.AsSpan(_bodyStart, _bodyLength), blocks.RecordCountOf(blockIndex), blocks.FirstRecord(blockIndex), _path, blockIndex);
+        FixedRecordBlock<T> view = _file.Verifier.ViewFixed<T>(shape, _body.AsSpan(_bodyStart, _bodyLength), blocks.RecordCountOf(blockIndex), blocks.FirstRecord(blockIndex), blockIndex, blocks.Offset(blockIndex));
         _cachedBlock = blockIndex; // its records are whole records of T: the other read methods may use the block as it is
         _lastFixedBlock = blockIndex;
         return view;
@@ -308,7 +308,7 @@ public sealed class RecordFileReader : IDisposable
         {
             int block = LoadBlockOf(next);
             int version = _mapVersion;
-            int position = SkipRecords(block, (int)(next - _file.Blocks.FirstRecord(block)));
+            int position = SkipRecords((int)(next - _file.Blocks.FirstRecord(block)));
             long blockEnd = Math.Min(end, _file.Blocks.FirstRecord(block) + _file.Blocks.RecordCountOf(block));
             while (next < blockEnd)
             {
@@ -349,7 +349,7 @@ public sealed class RecordFileReader : IDisposable
             }
 
             int version = _mapVersion;
-            int position = SkipRecords(block, (int)(next - _file.Blocks.FirstRecord(block)));
+            int position = SkipRecords((int)(next - _file.Blocks.FirstRecord(block)));
             long blockEnd = Math.Min(end, _file.Blocks.FirstRecord(block) + _file.Blocks.RecordCountOf(block));
             while (next < blockEnd)
             {
@@ -444,26 +444,23 @@ public sealed class RecordFileReader : IDisposable
     private void AcceptBlock(int block, int read, int length) => AcceptBlock(block, 0, read, length, checkFraming: true);
 
     /// <summary>
-    /// Checks a block just read, at <paramref name="start"/> in the raw buffer (header against the index, CRC), and
-    /// decompresses it; with <paramref name="checkFraming"/>, checks that its records fill it exactly and makes it the
-    /// loaded block (otherwise the caller checks its records and decides).
+    /// Checks a block just read, at <paramref name="start"/> in the raw buffer, with the file's <see cref="BlockVerifier"/>
+    /// (header against the index, CRC, decompression); with <paramref name="checkFraming"/>, checks that its records fill
+    /// it exactly and makes it the loaded block (otherwise the caller checks its records and decides).
     /// </summary>
+    /// <exception cref="StaleIndexException">The header disagrees with the index beside the file, which was used.</exception>
+    /// <exception cref="RecordFileCorruptedException">The block is damaged.</exception>
     private void AcceptBlock(int block, int start, int read, int length, bool checkFraming)
     {
-        BlockMap blocks = _file.Blocks;
-        long offset = blocks.Offset(block);
+        BlockVerifier verifier = _file.Verifier;
+        long offset = _file.Blocks.Offset(block);
         if (read != length)
         {
-            throw Corrupt(block, offset, $"only {read} of its {length} bytes could be read (was the file truncated while open?)");
+            throw verifier.Corrupt(block, offset, $"only {read} of its {length} bytes could be read (was the file truncated while open?)");
         }
 
         ReadOnlySpan<byte> raw = _raw.AsSpan(start, length);
-        string? problem = BlockHeader.TryParse(raw, blocks.FirstRecord(block), out BlockHeader header);
-        if (problem is null && (header.StoredLength != length - BlockHeader.Size || header.RecordCount != blocks.RecordCountOf(block)))
-        {
-            problem = $"its header says {header.RecordCount} records in {header.StoredLength} bytes, the index {blocks.RecordCountOf(block)} in {length - BlockHeader.Size}";
-        }
-
+        string? problem = BlockVerifier.CheckAgainstMap(raw, _file.Blocks, block, out BlockHeader header);
         if (problem is not null && _file.IndexUsed)
         {
             // The header disagrees with the index (or the bytes there are not a header): the index is wrong, not the file.
@@ -472,84 +469,40 @@ public sealed class RecordFileReader : IDisposable
 
         if (problem is not null)
         {
-            throw Corrupt(block, offset, problem);
+            throw verifier.Corrupt(block, offset, problem);
         }
 
-        if (!BlockHeader.ChecksumMatches(_file.Header.BlockChecksumSeed, raw, raw.Slice(BlockHeader.Size)))
+        problem = verifier.CheckBody(header, raw, ref _inflated, out bool inflated);
+        if (problem is not null)
         {
-            throw Corrupt(block, offset, "its checksum is wrong");
+            throw verifier.Corrupt(block, offset, problem);
         }
 
-        if (header.Compression == RecordFileCompression.None)
-        {
-            _body = _raw;
-            _bodyStart = start + BlockHeader.Size;
-            _bodyLength = header.StoredLength;
-        }
-        else
-        {
-            problem = BlockCodec.TryDecompress(header.Compression, raw.Slice(BlockHeader.Size), header.UncompressedLength, ref _inflated);
-            if (problem is not null)
-            {
-                throw Corrupt(block, offset, problem);
-            }
-
-            _body = _inflated;
-            _bodyStart = 0;
-            _bodyLength = header.UncompressedLength;
-        }
-
+        _body = inflated ? _inflated : _raw;
+        _bodyStart = inflated ? 0 : start + BlockHeader.Size;
+        _bodyLength = header.UncompressedLength;
         if (!checkFraming)
         {
             return;
         }
 
-        // The records must fill the body exactly, as many as the header says.
-        ReadOnlySpan<byte> body = _body.AsSpan(_bodyStart, _bodyLength);
-        int position = 0;
-        for (int i = 0; i < header.RecordCount; i++)
+        problem = verifier.CheckRecords(_body.AsSpan(_bodyStart, _bodyLength), header.RecordCount, block, offset, null);
+        if (problem is not null)
         {
-            position = NextRecord(body, position, block, offset, i);
-        }
-
-        if (position != body.Length)
-        {
-            throw Corrupt(block, offset, $"its {header.RecordCount} records end at byte {position} of its {body.Length}");
+            throw verifier.Corrupt(block, offset, problem);
         }
 
         _cachedBlock = block;
     }
 
-    private int NextRecord(ReadOnlySpan<byte> body, int position, int block, long offset, int index)
-    {
-        if (RecordLimit.OverLimit(body.Slice(position), _maxRecordLength, _path, block, offset) is { } overLimit)
-        {
-            throw overLimit;
-        }
-
-        try
-        {
-            if (!RecordFrame.TryReadLength(body.Slice(position), _maxRecordLength, out int length) || length > body.Length - position - RecordFrame.LengthPrefixSize)
-            {
-                throw Corrupt(block, offset, $"its record {index} at byte {position} runs past the block's end");
-            }
-
-            return position + RecordFrame.LengthPrefixSize + length;
-        }
-        catch (FastSerializationException e) when (e is not RecordFileCorruptedException)
-        {
-            throw Corrupt(block, offset, $"its record {index} at byte {position}: {e.Message}", e);
-        }
-    }
-
     /// <summary>The position in the loaded block of its record number <paramref name="index"/> (the block's framing was checked when loaded).</summary>
-    private int SkipRecords(int block, int index)
+    private int SkipRecords(int index)
     {
         ReadOnlySpan<byte> body = _body.AsSpan(_bodyStart, _bodyLength);
         int position = 0;
         for (int i = 0; i < index; i++)
         {
-            position = NextRecord(body, position, block, _file.Blocks.Offset(block), i);
+            position = _file.Verifier.RecordEnd(body, position);
         }
 
         return position;
@@ -565,7 +518,7 @@ public sealed class RecordFileReader : IDisposable
         }
         catch (FastSerializationException e)
         {
-            if (e.TypeId is { } id && !_formatter.Registry.TryGetRegistration(id, out _) && NameInHeader(id) is { } name)
+            if (e.TypeId is { } id && !_formatter.Registry.TryGetRegistration(id, out _) && _file.Header.TypeNameOf(id) is { } name)
             {
                 // The file is whole: this formatter lacks a type the file's registry has.
                 throw new RecordFileRegistryMismatchException(
@@ -579,31 +532,14 @@ public sealed class RecordFileReader : IDisposable
                 throw overLimit;
             }
 
-            throw Corrupt(block, _file.Blocks.Offset(block), $"its record at byte {position} cannot be read: {e.Message}", e);
+            throw _file.Verifier.Corrupt(block, _file.Blocks.Offset(block), $"its record at byte {position} cannot be read: {e.Message}", e);
         }
-    }
-
-    /// <summary>The type name the file's header gives type id <paramref name="typeId"/>, or null when it has no such id.</summary>
-    private string? NameInHeader(int typeId)
-    {
-        foreach (RegistryEntry entry in _file.Header.Entries)
-        {
-            if (entry.Id == typeId)
-            {
-                return entry.TypeName;
-            }
-        }
-
-        return null;
     }
 
     /// <summary>A block's header disagrees with the index beside the file: thrown to the read that rebuilds the index, never out of the reader.</summary>
     private sealed class StaleIndexException : Exception
     {
     }
-
-    private RecordFileCorruptedException Corrupt(int block, long offset, string problem, Exception? inner = null) =>
-        new($"'{_path}' is corrupted: block {block} at offset {offset}: {problem.TrimEnd('.')}. RecordFileReader.Salvage copies the records of the whole blocks into a new file.", block, offset, inner);
 
     private void CheckRecordNumber(long recordNumber, string name)
     {
