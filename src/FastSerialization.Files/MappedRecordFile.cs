@@ -101,8 +101,8 @@ public sealed unsafe class MappedRecordFile : IDisposable
     /// <param name="blockIndex">0 to <see cref="BlockCount"/> - 1.</param>
     /// <returns>The block's records, in place.</returns>
     /// <exception cref="ArgumentOutOfRangeException">There is no such block.</exception>
-    /// <exception cref="RecordFileCorruptedException">The block's checksum or header is wrong.</exception>
-    /// <exception cref="FastSerializationException">A record of the block is not a <typeparamref name="T"/>.</exception>
+    /// <exception cref="RecordFileCorruptedException">The block's checksum or header is wrong, or its records do not fill it.</exception>
+    /// <exception cref="FastSerializationException">A record of the block is not a <typeparamref name="T"/>, or is longer than the formatter's <see cref="CustomBinaryFormatterOptions.MaxRecordLength"/> (the file is not damaged then; the message says how to raise the limit), as when records are read one at a time.</exception>
     /// <exception cref="NotSupportedException">The block is compressed (read it with <see cref="RecordFileReader"/>), or <typeparamref name="T"/> is not a registered fixed-layout struct.</exception>
     /// <exception cref="PlatformNotSupportedException">The struct's memory layout differs from its wire layout, or the machine is big-endian.</exception>
     public FixedRecordBlock<T> GetFixedBlock<T>(int blockIndex)

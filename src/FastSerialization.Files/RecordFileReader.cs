@@ -187,8 +187,8 @@ public sealed class RecordFileReader : IDisposable
     /// since it reads and copies nothing.</para>
     /// </remarks>
     /// <exception cref="ArgumentOutOfRangeException">There is no such block.</exception>
-    /// <exception cref="RecordFileCorruptedException">The block's header or checksum is wrong, or it cannot be decompressed.</exception>
-    /// <exception cref="FastSerializationException">A record of the block is not a <typeparamref name="T"/>.</exception>
+    /// <exception cref="RecordFileCorruptedException">The block's header or checksum is wrong, it cannot be decompressed, or its records do not fill it.</exception>
+    /// <exception cref="FastSerializationException">A record of the block is not a <typeparamref name="T"/>, or is longer than the formatter's <see cref="CustomBinaryFormatterOptions.MaxRecordLength"/> (the file is not damaged then; the message says how to raise the limit), as when records are read one at a time.</exception>
     /// <exception cref="NotSupportedException"><typeparamref name="T"/> is not a registered fixed-layout struct.</exception>
     /// <exception cref="PlatformNotSupportedException">The struct's memory layout differs from its wire layout, or the machine is big-endian.</exception>
     public FixedRecordBlock<T> ReadFixedBlock<T>(int blockIndex)
