@@ -10,6 +10,10 @@ using Microsoft.Win32.SafeHandles;
 
 namespace FastSerialization.Files;
 
+// This file: opening, the record reads and their enumerations, decoding. RecordFileReader.Blocks.cs: loading and checking
+// a block (and rebuilding a stale index); RecordFileReader.FixedBlocks.cs: views of fixed-layout blocks and the
+// read-ahead of a scan in order.
+
 /// <summary>
 /// Reads a record file (docs/FORMAT.md section 9): in order, from a record number, or a range, through the index of
 /// its blocks, so reading record <c>k</c> costs one read of one block.
@@ -21,31 +25,14 @@ namespace FastSerialization.Files;
 /// <see cref="RecordFileCorruptedException"/> naming it and its offset, and no record of it is returned.</para>
 /// <para>One reader is used from one thread at a time; open one reader per thread to read in parallel.</para>
 /// </remarks>
-public sealed class RecordFileReader : IDisposable
+public sealed partial class RecordFileReader : IDisposable
 {
-    /// <summary>How many bytes a scan in order reads at once (more when one block is larger): fewer, larger reads of the file.</summary>
-    private const int ReadAheadBytes = 256 * 1024;
-
     private readonly SafeFileHandle _handle;
     private readonly string _path;
     private readonly CustomBinaryFormatter _formatter;
     private readonly int _maxRecordLength;
     private OpenedFile _file; // replaced once, by the blocks walked anew, when a block disagrees with the index (StaleIndex)
-    private int _mapVersion; // counts those replacements: an enumeration under way finds its place again by record number
     private long _fileReads;
-    private byte[] _raw = Array.Empty<byte>();
-    private byte[] _inflated = Array.Empty<byte>();
-    private byte[] _body = Array.Empty<byte>();
-    private FixedShape? _fixedShape;
-    private Type? _fixedShapeType;
-
-    // Blocks _aheadFirst to _aheadEnd - 1 are in _raw, from its start, read together by a scan in order (ReadFixedBlock).
-    private int _aheadFirst = -1;
-    private int _aheadEnd = -1;
-    private int _lastFixedBlock = -1;
-    private int _bodyStart;
-    private int _bodyLength;
-    private int _cachedBlock = -1;
 
     private RecordFileReader(SafeFileHandle handle, string path, CustomBinaryFormatter formatter, OpenedFile file, long fileReads)
     {
@@ -170,109 +157,6 @@ public sealed class RecordFileReader : IDisposable
         return IterateAsync(firstRecord, count, cancellationToken);
     }
 
-    /// <summary>
-    /// Reads block <paramref name="blockIndex"/> (at most one read of the file), checks it as every read does, and returns its
-    /// records as views of <typeparamref name="T"/> in this reader's block buffer: no record is deserialized or copied
-    /// again. The views are valid until this reader reads again (any of its read methods) or is disposed.
-    /// </summary>
-    /// <typeparam name="T">A fixed-layout struct (<c>[BinarySerializable(FixedLayout = true)]</c>) registered with the formatter.</typeparam>
-    /// <param name="blockIndex">0 to <see cref="BlockCount"/> - 1.</param>
-    /// <returns>The block's records, in the buffer.</returns>
-    /// <remarks>
-    /// <para>Compressed blocks are decompressed into the buffer first, which <see cref="MappedRecordFile"/> cannot view.</para>
-    /// <para>For a scan of a file opened once and read once, reading its blocks can beat mapping it: the first touch of
-    /// each page of a new mapping costs a page fault, and on some virtual machines much more (on the project's benchmark
-    /// machine a fresh mapping's first scan ran at a third of the speed of reading the same blocks; see
-    /// benchmarks/results/record-files.md). A <see cref="MappedRecordFile"/> kept open is faster from its second scan on,
-    /// since it reads and copies nothing.</para>
-    /// </remarks>
-    /// <exception cref="ArgumentOutOfRangeException">There is no such block.</exception>
-    /// <exception cref="RecordFileCorruptedException">The block's header or checksum is wrong, it cannot be decompressed, or its records do not fill it.</exception>
-    /// <exception cref="FastSerializationException">A record of the block is not a <typeparamref name="T"/>, or is longer than the formatter's <see cref="CustomBinaryFormatterOptions.MaxRecordLength"/> (the file is not damaged then; the message says how to raise the limit), as when records are read one at a time.</exception>
-    /// <exception cref="NotSupportedException"><typeparamref name="T"/> is not a registered fixed-layout struct.</exception>
-    /// <exception cref="PlatformNotSupportedException">The struct's memory layout differs from its wire layout, or the machine is big-endian.</exception>
-    public FixedRecordBlock<T> ReadFixedBlock<T>(int blockIndex)
-        where T : unmanaged, ICustomBinarySerializable
-    {
-        try
-        {
-            return ReadFixedBlockOnce<T>(blockIndex);
-        }
-        catch (StaleIndexException)
-        {
-            RebuildWithoutIndex();
-            return ReadFixedBlockOnce<T>(blockIndex);
-        }
-    }
-
-    private FixedRecordBlock<T> ReadFixedBlockOnce<T>(int blockIndex)
-        where T : unmanaged, ICustomBinarySerializable
-    {
-        ObjectDisposedException.ThrowIf(_handle.IsClosed, this);
-        BlockMap blocks = _file.Blocks;
-        if ((uint)blockIndex >= (uint)blocks.Count)
-        {
-            throw new ArgumentOutOfRangeException(nameof(blockIndex), blockIndex, $"The file has blocks 0 to {blocks.Count - 1}.");
-        }
-
-        FixedShape shape = _fixedShape is { } known && _fixedShapeType == typeof(T) ? known : FixedShape.Of<T>(_formatter);
-        _fixedShape = shape;
-        _fixedShapeType = typeof(T);
-        if (_cachedBlock != blockIndex)
-        {
-            // The records are checked below against the type's shape, which also checks their framing.
-            int length = BlockHeader.Size + blocks.StoredLength(blockIndex);
-            int start;
-            int read;
-            if (blockIndex >= _aheadFirst && blockIndex < _aheadEnd)
-            {
-                // Read with the block before it, in one read of the file.
-                _cachedBlock = -1;
-                start = (int)(blocks.Offset(blockIndex) - blocks.Offset(_aheadFirst));
-                read = length;
-            }
-            else
-            {
-                start = 0;
-                read = ReadAhead(blockIndex, length);
-            }
-
-            AcceptBlock(blockIndex, start, read, length, checkFraming: false);
-        }
-
-        FixedRecordBlock<T> view = _file.Verifier.ViewFixed<T>(shape, _body.AsSpan(_bodyStart, _bodyLength), blocks.RecordCountOf(blockIndex), blocks.FirstRecord(blockIndex), blockIndex, blocks.Offset(blockIndex));
-        _cachedBlock = blockIndex; // its records are whole records of T: the other read methods may use the block as it is
-        _lastFixedBlock = blockIndex;
-        return view;
-    }
-
-    /// <summary>
-    /// Reads block <paramref name="block"/> into the raw buffer from its start and, when it follows the block viewed last
-    /// (a scan in order), the blocks after it up to <see cref="ReadAheadBytes"/> in the same read of the file.
-    /// </summary>
-    /// <returns>How many bytes of the block itself were read (fewer than <paramref name="length"/>: the file was cut).</returns>
-    private int ReadAhead(int block, int length)
-    {
-        BlockMap blocks = _file.Blocks;
-        int end = block + 1;
-        long first = blocks.Offset(block);
-        if (block == _lastFixedBlock + 1)
-        {
-            while (end < blocks.Count && (end + 1 < blocks.Count ? blocks.Offset(end + 1) : blocks.End) - first <= ReadAheadBytes)
-            {
-                end++;
-            }
-        }
-
-        int total = (int)((end < blocks.Count ? blocks.Offset(end) : blocks.End) - first);
-        PrepareRaw(total);
-        _fileReads++;
-        int read = RandomAccess.Read(_handle, _raw.AsSpan(0, total), first);
-        _aheadFirst = block;
-        _aheadEnd = read == total ? end : block + 1; // a short read: the blocks after this one are read again, on their own
-        return Math.Min(read, length);
-    }
-
     /// <summary>Closes the file; views handed out by <see cref="ReadFixedBlock{T}"/> are no longer valid.</summary>
     public void Dispose()
     {
@@ -366,148 +250,6 @@ public sealed class RecordFileReader : IDisposable
         }
     }
 
-    /// <summary>
-    /// Loads the block that holds <paramref name="record"/> and returns its index. When the block disagrees with the index
-    /// beside the file (a stale or hand-made index whose checksum is right), the index is dropped, the blocks are walked
-    /// (docs/FORMAT.md 9.3: a stale index is rebuilt from the blocks), and the block is found again.
-    /// </summary>
-    private int LoadBlockOf(long record)
-    {
-        int block = _file.Blocks.FindBlock(record);
-        try
-        {
-            LoadBlock(block);
-        }
-        catch (StaleIndexException)
-        {
-            RebuildWithoutIndex();
-            block = _file.Blocks.FindBlock(record);
-            LoadBlock(block);
-        }
-
-        return block;
-    }
-
-    /// <summary>Replaces the blocks the index named by those found by walking the block headers from the file header on.</summary>
-    /// <exception cref="RecordFileCorruptedException">The walk finds damage.</exception>
-    private void RebuildWithoutIndex()
-    {
-        long records = _file.Blocks.RecordCount;
-        OpenedFile walked = OpenedFile.Open(_handle, _path, _formatter, ref _fileReads, useIndex: false);
-        PrepareRaw(0);
-        _lastFixedBlock = -1;
-        _mapVersion++;
-        _file = walked;
-        if (walked.Blocks.RecordCount < records)
-        {
-            // The index named records the blocks do not hold; the walk found a torn tail where the index said blocks were.
-            throw new RecordFileCorruptedException(
-                $"'{_path}' is corrupted: its index beside it names {records} records, but its blocks hold {walked.Blocks.RecordCount}. RecordFileReader.Salvage copies the records of the whole blocks into a new file.",
-                walked.Blocks.Count,
-                walked.Blocks.End);
-        }
-    }
-
-    private void LoadBlock(int block)
-    {
-        if (_cachedBlock == block)
-        {
-            return;
-        }
-
-        int length = PrepareRawForBlock(block);
-        _fileReads++;
-        int read = RandomAccess.Read(_handle, _raw.AsSpan(0, length), _file.Blocks.Offset(block));
-        AcceptBlock(block, read, length);
-    }
-
-    private int PrepareRawForBlock(int block) => PrepareRaw(BlockHeader.Size + _file.Blocks.StoredLength(block));
-
-    /// <summary>Makes room for <paramref name="length"/> bytes in the raw buffer, whose content (the loaded block, the blocks read ahead) is then gone.</summary>
-    private int PrepareRaw(int length)
-    {
-        _cachedBlock = -1;
-        _aheadFirst = -1;
-        _aheadEnd = -1;
-        if (_raw.Length < length)
-        {
-            // Pooled: a reader opened for one scan reuses the pages of the buffers of readers before it.
-            byte[] old = _raw;
-            _raw = ArrayPool<byte>.Shared.Rent(length);
-            ReturnToPool(old);
-        }
-
-        return length;
-    }
-
-    /// <summary>Checks a block just read into the start of the raw buffer, as below, and makes it the loaded block.</summary>
-    private void AcceptBlock(int block, int read, int length) => AcceptBlock(block, 0, read, length, checkFraming: true);
-
-    /// <summary>
-    /// Checks a block just read, at <paramref name="start"/> in the raw buffer, with the file's <see cref="BlockVerifier"/>
-    /// (header against the index, CRC, decompression); with <paramref name="checkFraming"/>, checks that its records fill
-    /// it exactly and makes it the loaded block (otherwise the caller checks its records and decides).
-    /// </summary>
-    /// <exception cref="StaleIndexException">The header disagrees with the index beside the file, which was used.</exception>
-    /// <exception cref="RecordFileCorruptedException">The block is damaged.</exception>
-    private void AcceptBlock(int block, int start, int read, int length, bool checkFraming)
-    {
-        BlockVerifier verifier = _file.Verifier;
-        long offset = _file.Blocks.Offset(block);
-        if (read != length)
-        {
-            throw verifier.Corrupt(block, offset, $"only {read} of its {length} bytes could be read (was the file truncated while open?)");
-        }
-
-        ReadOnlySpan<byte> raw = _raw.AsSpan(start, length);
-        string? problem = BlockVerifier.CheckAgainstMap(raw, _file.Blocks, block, out BlockHeader header);
-        if (problem is not null && _file.IndexUsed)
-        {
-            // The header disagrees with the index (or the bytes there are not a header): the index is wrong, not the file.
-            throw new StaleIndexException();
-        }
-
-        if (problem is not null)
-        {
-            throw verifier.Corrupt(block, offset, problem);
-        }
-
-        problem = verifier.CheckBody(header, raw, ref _inflated, out bool inflated);
-        if (problem is not null)
-        {
-            throw verifier.Corrupt(block, offset, problem);
-        }
-
-        _body = inflated ? _inflated : _raw;
-        _bodyStart = inflated ? 0 : start + BlockHeader.Size;
-        _bodyLength = header.UncompressedLength;
-        if (!checkFraming)
-        {
-            return;
-        }
-
-        problem = verifier.CheckRecords(_body.AsSpan(_bodyStart, _bodyLength), header.RecordCount, block, offset, null);
-        if (problem is not null)
-        {
-            throw verifier.Corrupt(block, offset, problem);
-        }
-
-        _cachedBlock = block;
-    }
-
-    /// <summary>The position in the loaded block of its record number <paramref name="index"/> (the block's framing was checked when loaded).</summary>
-    private int SkipRecords(int index)
-    {
-        ReadOnlySpan<byte> body = _body.AsSpan(_bodyStart, _bodyLength);
-        int position = 0;
-        for (int i = 0; i < index; i++)
-        {
-            position = _file.Verifier.RecordEnd(body, position);
-        }
-
-        return position;
-    }
-
     private object DecodeAt(int block, ref int position)
     {
         try
@@ -534,11 +276,6 @@ public sealed class RecordFileReader : IDisposable
 
             throw _file.Verifier.Corrupt(block, _file.Blocks.Offset(block), $"its record at byte {position} cannot be read: {e.Message}", e);
         }
-    }
-
-    /// <summary>A block's header disagrees with the index beside the file: thrown to the read that rebuilds the index, never out of the reader.</summary>
-    private sealed class StaleIndexException : Exception
-    {
     }
 
     private void CheckRecordNumber(long recordNumber, string name)
