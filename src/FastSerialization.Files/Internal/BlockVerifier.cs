@@ -41,12 +41,21 @@ internal sealed class BlockVerifier
     /// holding the first record, the record count and the stored length the map gives it.
     /// </summary>
     /// <returns>Null when it does; otherwise what is wrong (with a map from the index beside the file: the index is stale).</returns>
-    public static string? CheckAgainstMap(ReadOnlySpan<byte> headerBytes, BlockMap map, int block, out BlockHeader header)
+    public static string? CheckAgainstMap(ReadOnlySpan<byte> headerBytes, BlockMap map, int block, out BlockHeader header) =>
+        CheckAsNamed(headerBytes, map.FirstRecord(block), map.RecordCountOf(block), map.StoredLength(block), out header);
+
+    /// <summary>
+    /// Checks a block header against what an index names: valid, with first record <paramref name="firstRecord"/>,
+    /// <paramref name="recordCount"/> records and <paramref name="storedLength"/> bytes of body
+    /// (<see cref="IndexFile.TryLoad"/> checks the last block an index names so, before there is a map).
+    /// </summary>
+    /// <returns>Null when it matches; otherwise what is wrong.</returns>
+    public static string? CheckAsNamed(ReadOnlySpan<byte> headerBytes, long firstRecord, long recordCount, long storedLength, out BlockHeader header)
     {
-        string? problem = BlockHeader.TryParse(headerBytes, map.FirstRecord(block), out header);
-        if (problem is null && (header.StoredLength != map.StoredLength(block) || header.RecordCount != map.RecordCountOf(block)))
+        string? problem = BlockHeader.TryParse(headerBytes, firstRecord, out header);
+        if (problem is null && (header.StoredLength != storedLength || header.RecordCount != recordCount))
         {
-            problem = $"its header says {header.RecordCount} records in {header.StoredLength} bytes, the index {map.RecordCountOf(block)} in {map.StoredLength(block)}";
+            problem = $"its header says {header.RecordCount} records in {header.StoredLength} bytes, the index {recordCount} in {storedLength}";
         }
 
         return problem;
