@@ -101,8 +101,8 @@ public sealed unsafe class MappedRecordFile : IDisposable
     /// <param name="blockIndex">0 to <see cref="BlockCount"/> - 1.</param>
     /// <returns>The block's records, in place.</returns>
     /// <exception cref="ArgumentOutOfRangeException">There is no such block.</exception>
-    /// <exception cref="RecordFileCorruptedException">The block's checksum or header is wrong.</exception>
-    /// <exception cref="FastSerializationException">A record of the block is not a <typeparamref name="T"/>.</exception>
+    /// <exception cref="RecordFileCorruptedException">The block's checksum or header is wrong, or its records do not fill it.</exception>
+    /// <exception cref="FastSerializationException">A record of the block is not a <typeparamref name="T"/>, or is longer than the formatter's <see cref="CustomBinaryFormatterOptions.MaxRecordLength"/> (the file is not damaged then; the message says how to raise the limit), as when records are read one at a time.</exception>
     /// <exception cref="NotSupportedException">The block is compressed (read it with <see cref="RecordFileReader"/>), or <typeparamref name="T"/> is not a registered fixed-layout struct.</exception>
     /// <exception cref="PlatformNotSupportedException">The struct's memory layout differs from its wire layout, or the machine is big-endian.</exception>
     public FixedRecordBlock<T> GetFixedBlock<T>(int blockIndex)
@@ -152,12 +152,7 @@ public sealed unsafe class MappedRecordFile : IDisposable
         int stored = blocks.StoredLength(blockIndex);
         var header = new ReadOnlySpan<byte>(_base + offset, BlockHeader.Size);
         var body = new ReadOnlySpan<byte>(_base + offset + BlockHeader.Size, stored);
-        string? problem = BlockHeader.TryParse(header, blocks.FirstRecord(blockIndex), out BlockHeader parsed);
-        if (problem is null && (parsed.StoredLength != stored || parsed.RecordCount != blocks.RecordCountOf(blockIndex)))
-        {
-            problem = "its header does not match the index";
-        }
-
+        string? problem = BlockVerifier.CheckAgainstMap(header, blocks, blockIndex, out BlockHeader parsed);
         if (problem is not null && mapped.File.IndexUsed)
         {
             // The index beside the file is wrong, not the file (docs/FORMAT.md 9.3): the blocks are walked, and the block found again.
@@ -166,9 +161,10 @@ public sealed unsafe class MappedRecordFile : IDisposable
             return ViewBlock<T>(walked, blockIndex);
         }
 
+        BlockVerifier verifier = mapped.File.Verifier;
         if (problem is null && _verifyChecksums && Volatile.Read(ref mapped.Checked[blockIndex]) == 0)
         {
-            if (BlockHeader.ChecksumMatches(mapped.File.Header.BlockChecksumSeed, header, body))
+            if (verifier.ChecksumMatches(header, body))
             {
                 Volatile.Write(ref mapped.Checked[blockIndex], 1);
             }
@@ -180,7 +176,7 @@ public sealed unsafe class MappedRecordFile : IDisposable
 
         if (problem is not null)
         {
-            throw new RecordFileCorruptedException($"'{_path}' is corrupted: block {blockIndex} at offset {offset}: {problem}.", blockIndex, offset);
+            throw verifier.Corrupt(blockIndex, offset, problem);
         }
 
         if (parsed.Compression != RecordFileCompression.None)
@@ -188,7 +184,7 @@ public sealed unsafe class MappedRecordFile : IDisposable
             throw new NotSupportedException($"Block {blockIndex} of '{_path}' is compressed ({parsed.Compression}): it cannot be viewed in place. Read it with RecordFileReader.");
         }
 
-        return shape.View<T>(body, parsed.RecordCount, parsed.FirstRecord, _path, blockIndex);
+        return verifier.ViewFixed<T>(shape, body, parsed.RecordCount, parsed.FirstRecord, blockIndex, offset);
     }
 
     /// <summary>

@@ -10,6 +10,10 @@ using Microsoft.Win32.SafeHandles;
 
 namespace FastSerialization.Files;
 
+// This file: opening, the record reads and their enumerations, decoding. RecordFileReader.Blocks.cs: loading and checking
+// a block (and rebuilding a stale index); RecordFileReader.FixedBlocks.cs: views of fixed-layout blocks and the
+// read-ahead of a scan in order.
+
 /// <summary>
 /// Reads a record file (docs/FORMAT.md section 9): in order, from a record number, or a range, through the index of
 /// its blocks, so reading record <c>k</c> costs one read of one block.
@@ -21,31 +25,14 @@ namespace FastSerialization.Files;
 /// <see cref="RecordFileCorruptedException"/> naming it and its offset, and no record of it is returned.</para>
 /// <para>One reader is used from one thread at a time; open one reader per thread to read in parallel.</para>
 /// </remarks>
-public sealed class RecordFileReader : IDisposable
+public sealed partial class RecordFileReader : IDisposable
 {
-    /// <summary>How many bytes a scan in order reads at once (more when one block is larger): fewer, larger reads of the file.</summary>
-    private const int ReadAheadBytes = 256 * 1024;
-
     private readonly SafeFileHandle _handle;
     private readonly string _path;
     private readonly CustomBinaryFormatter _formatter;
     private readonly int _maxRecordLength;
     private OpenedFile _file; // replaced once, by the blocks walked anew, when a block disagrees with the index (StaleIndex)
-    private int _mapVersion; // counts those replacements: an enumeration under way finds its place again by record number
     private long _fileReads;
-    private byte[] _raw = Array.Empty<byte>();
-    private byte[] _inflated = Array.Empty<byte>();
-    private byte[] _body = Array.Empty<byte>();
-    private FixedShape? _fixedShape;
-    private Type? _fixedShapeType;
-
-    // Blocks _aheadFirst to _aheadEnd - 1 are in _raw, from its start, read together by a scan in order (ReadFixedBlock).
-    private int _aheadFirst = -1;
-    private int _aheadEnd = -1;
-    private int _lastFixedBlock = -1;
-    private int _bodyStart;
-    private int _bodyLength;
-    private int _cachedBlock = -1;
 
     private RecordFileReader(SafeFileHandle handle, string path, CustomBinaryFormatter formatter, OpenedFile file, long fileReads)
     {
@@ -118,7 +105,7 @@ public sealed class RecordFileReader : IDisposable
     {
         CheckRecordNumber(recordNumber, nameof(recordNumber));
         int block = LoadBlockOf(recordNumber);
-        int position = SkipRecords(block, (int)(recordNumber - _file.Blocks.FirstRecord(block)));
+        int position = SkipRecords((int)(recordNumber - _file.Blocks.FirstRecord(block)));
         return DecodeAt(block, ref position);
     }
 
@@ -170,109 +157,6 @@ public sealed class RecordFileReader : IDisposable
         return IterateAsync(firstRecord, count, cancellationToken);
     }
 
-    /// <summary>
-    /// Reads block <paramref name="blockIndex"/> (at most one read of the file), checks it as every read does, and returns its
-    /// records as views of <typeparamref name="T"/> in this reader's block buffer: no record is deserialized or copied
-    /// again. The views are valid until this reader reads again (any of its read methods) or is disposed.
-    /// </summary>
-    /// <typeparam name="T">A fixed-layout struct (<c>[BinarySerializable(FixedLayout = true)]</c>) registered with the formatter.</typeparam>
-    /// <param name="blockIndex">0 to <see cref="BlockCount"/> - 1.</param>
-    /// <returns>The block's records, in the buffer.</returns>
-    /// <remarks>
-    /// <para>Compressed blocks are decompressed into the buffer first, which <see cref="MappedRecordFile"/> cannot view.</para>
-    /// <para>For a scan of a file opened once and read once, reading its blocks can beat mapping it: the first touch of
-    /// each page of a new mapping costs a page fault, and on some virtual machines much more (on the project's benchmark
-    /// machine a fresh mapping's first scan ran at a third of the speed of reading the same blocks; see
-    /// benchmarks/results/record-files.md). A <see cref="MappedRecordFile"/> kept open is faster from its second scan on,
-    /// since it reads and copies nothing.</para>
-    /// </remarks>
-    /// <exception cref="ArgumentOutOfRangeException">There is no such block.</exception>
-    /// <exception cref="RecordFileCorruptedException">The block's header or checksum is wrong, or it cannot be decompressed.</exception>
-    /// <exception cref="FastSerializationException">A record of the block is not a <typeparamref name="T"/>.</exception>
-    /// <exception cref="NotSupportedException"><typeparamref name="T"/> is not a registered fixed-layout struct.</exception>
-    /// <exception cref="PlatformNotSupportedException">The struct's memory layout differs from its wire layout, or the machine is big-endian.</exception>
-    public FixedRecordBlock<T> ReadFixedBlock<T>(int blockIndex)
-        where T : unmanaged, ICustomBinarySerializable
-    {
-        try
-        {
-            return ReadFixedBlockOnce<T>(blockIndex);
-        }
-        catch (StaleIndexException)
-        {
-            RebuildWithoutIndex();
-            return ReadFixedBlockOnce<T>(blockIndex);
-        }
-    }
-
-    private FixedRecordBlock<T> ReadFixedBlockOnce<T>(int blockIndex)
-        where T : unmanaged, ICustomBinarySerializable
-    {
-        ObjectDisposedException.ThrowIf(_handle.IsClosed, this);
-        BlockMap blocks = _file.Blocks;
-        if ((uint)blockIndex >= (uint)blocks.Count)
-        {
-            throw new ArgumentOutOfRangeException(nameof(blockIndex), blockIndex, $"The file has blocks 0 to {blocks.Count - 1}.");
-        }
-
-        FixedShape shape = _fixedShape is { } known && _fixedShapeType == typeof(T) ? known : FixedShape.Of<T>(_formatter);
-        _fixedShape = shape;
-        _fixedShapeType = typeof(T);
-        if (_cachedBlock != blockIndex)
-        {
-            // The records are checked below against the type's shape, which also checks their framing.
-            int length = BlockHeader.Size + blocks.StoredLength(blockIndex);
-            int start;
-            int read;
-            if (blockIndex >= _aheadFirst && blockIndex < _aheadEnd)
-            {
-                // Read with the block before it, in one read of the file.
-                _cachedBlock = -1;
-                start = (int)(blocks.Offset(blockIndex) - blocks.Offset(_aheadFirst));
-                read = length;
-            }
-            else
-            {
-                start = 0;
-                read = ReadAhead(blockIndex, length);
-            }
-
-            AcceptBlock(blockIndex, start, read, length, checkFraming: false);
-        }
-
-        FixedRecordBlock<T> view = shape.View<T>(_body.AsSpan(_bodyStart, _bodyLength), blocks.RecordCountOf(blockIndex), blocks.FirstRecord(blockIndex), _path, blockIndex);
-        _cachedBlock = blockIndex; // its records are whole records of T: the other read methods may use the block as it is
-        _lastFixedBlock = blockIndex;
-        return view;
-    }
-
-    /// <summary>
-    /// Reads block <paramref name="block"/> into the raw buffer from its start and, when it follows the block viewed last
-    /// (a scan in order), the blocks after it up to <see cref="ReadAheadBytes"/> in the same read of the file.
-    /// </summary>
-    /// <returns>How many bytes of the block itself were read (fewer than <paramref name="length"/>: the file was cut).</returns>
-    private int ReadAhead(int block, int length)
-    {
-        BlockMap blocks = _file.Blocks;
-        int end = block + 1;
-        long first = blocks.Offset(block);
-        if (block == _lastFixedBlock + 1)
-        {
-            while (end < blocks.Count && (end + 1 < blocks.Count ? blocks.Offset(end + 1) : blocks.End) - first <= ReadAheadBytes)
-            {
-                end++;
-            }
-        }
-
-        int total = (int)((end < blocks.Count ? blocks.Offset(end) : blocks.End) - first);
-        PrepareRaw(total);
-        _fileReads++;
-        int read = RandomAccess.Read(_handle, _raw.AsSpan(0, total), first);
-        _aheadFirst = block;
-        _aheadEnd = read == total ? end : block + 1; // a short read: the blocks after this one are read again, on their own
-        return Math.Min(read, length);
-    }
-
     /// <summary>Closes the file; views handed out by <see cref="ReadFixedBlock{T}"/> are no longer valid.</summary>
     public void Dispose()
     {
@@ -308,7 +192,7 @@ public sealed class RecordFileReader : IDisposable
         {
             int block = LoadBlockOf(next);
             int version = _mapVersion;
-            int position = SkipRecords(block, (int)(next - _file.Blocks.FirstRecord(block)));
+            int position = SkipRecords((int)(next - _file.Blocks.FirstRecord(block)));
             long blockEnd = Math.Min(end, _file.Blocks.FirstRecord(block) + _file.Blocks.RecordCountOf(block));
             while (next < blockEnd)
             {
@@ -349,7 +233,7 @@ public sealed class RecordFileReader : IDisposable
             }
 
             int version = _mapVersion;
-            int position = SkipRecords(block, (int)(next - _file.Blocks.FirstRecord(block)));
+            int position = SkipRecords((int)(next - _file.Blocks.FirstRecord(block)));
             long blockEnd = Math.Min(end, _file.Blocks.FirstRecord(block) + _file.Blocks.RecordCountOf(block));
             while (next < blockEnd)
             {
@@ -366,195 +250,6 @@ public sealed class RecordFileReader : IDisposable
         }
     }
 
-    /// <summary>
-    /// Loads the block that holds <paramref name="record"/> and returns its index. When the block disagrees with the index
-    /// beside the file (a stale or hand-made index whose checksum is right), the index is dropped, the blocks are walked
-    /// (docs/FORMAT.md 9.3: a stale index is rebuilt from the blocks), and the block is found again.
-    /// </summary>
-    private int LoadBlockOf(long record)
-    {
-        int block = _file.Blocks.FindBlock(record);
-        try
-        {
-            LoadBlock(block);
-        }
-        catch (StaleIndexException)
-        {
-            RebuildWithoutIndex();
-            block = _file.Blocks.FindBlock(record);
-            LoadBlock(block);
-        }
-
-        return block;
-    }
-
-    /// <summary>Replaces the blocks the index named by those found by walking the block headers from the file header on.</summary>
-    /// <exception cref="RecordFileCorruptedException">The walk finds damage.</exception>
-    private void RebuildWithoutIndex()
-    {
-        long records = _file.Blocks.RecordCount;
-        OpenedFile walked = OpenedFile.Open(_handle, _path, _formatter, ref _fileReads, useIndex: false);
-        PrepareRaw(0);
-        _lastFixedBlock = -1;
-        _mapVersion++;
-        _file = walked;
-        if (walked.Blocks.RecordCount < records)
-        {
-            // The index named records the blocks do not hold; the walk found a torn tail where the index said blocks were.
-            throw new RecordFileCorruptedException(
-                $"'{_path}' is corrupted: its index beside it names {records} records, but its blocks hold {walked.Blocks.RecordCount}. RecordFileReader.Salvage copies the records of the whole blocks into a new file.",
-                walked.Blocks.Count,
-                walked.Blocks.End);
-        }
-    }
-
-    private void LoadBlock(int block)
-    {
-        if (_cachedBlock == block)
-        {
-            return;
-        }
-
-        int length = PrepareRawForBlock(block);
-        _fileReads++;
-        int read = RandomAccess.Read(_handle, _raw.AsSpan(0, length), _file.Blocks.Offset(block));
-        AcceptBlock(block, read, length);
-    }
-
-    private int PrepareRawForBlock(int block) => PrepareRaw(BlockHeader.Size + _file.Blocks.StoredLength(block));
-
-    /// <summary>Makes room for <paramref name="length"/> bytes in the raw buffer, whose content (the loaded block, the blocks read ahead) is then gone.</summary>
-    private int PrepareRaw(int length)
-    {
-        _cachedBlock = -1;
-        _aheadFirst = -1;
-        _aheadEnd = -1;
-        if (_raw.Length < length)
-        {
-            // Pooled: a reader opened for one scan reuses the pages of the buffers of readers before it.
-            byte[] old = _raw;
-            _raw = ArrayPool<byte>.Shared.Rent(length);
-            ReturnToPool(old);
-        }
-
-        return length;
-    }
-
-    /// <summary>Checks a block just read into the start of the raw buffer, as below, and makes it the loaded block.</summary>
-    private void AcceptBlock(int block, int read, int length) => AcceptBlock(block, 0, read, length, checkFraming: true);
-
-    /// <summary>
-    /// Checks a block just read, at <paramref name="start"/> in the raw buffer (header against the index, CRC), and
-    /// decompresses it; with <paramref name="checkFraming"/>, checks that its records fill it exactly and makes it the
-    /// loaded block (otherwise the caller checks its records and decides).
-    /// </summary>
-    private void AcceptBlock(int block, int start, int read, int length, bool checkFraming)
-    {
-        BlockMap blocks = _file.Blocks;
-        long offset = blocks.Offset(block);
-        if (read != length)
-        {
-            throw Corrupt(block, offset, $"only {read} of its {length} bytes could be read (was the file truncated while open?)");
-        }
-
-        ReadOnlySpan<byte> raw = _raw.AsSpan(start, length);
-        string? problem = BlockHeader.TryParse(raw, blocks.FirstRecord(block), out BlockHeader header);
-        if (problem is null && (header.StoredLength != length - BlockHeader.Size || header.RecordCount != blocks.RecordCountOf(block)))
-        {
-            problem = $"its header says {header.RecordCount} records in {header.StoredLength} bytes, the index {blocks.RecordCountOf(block)} in {length - BlockHeader.Size}";
-        }
-
-        if (problem is not null && _file.IndexUsed)
-        {
-            // The header disagrees with the index (or the bytes there are not a header): the index is wrong, not the file.
-            throw new StaleIndexException();
-        }
-
-        if (problem is not null)
-        {
-            throw Corrupt(block, offset, problem);
-        }
-
-        if (!BlockHeader.ChecksumMatches(_file.Header.BlockChecksumSeed, raw, raw.Slice(BlockHeader.Size)))
-        {
-            throw Corrupt(block, offset, "its checksum is wrong");
-        }
-
-        if (header.Compression == RecordFileCompression.None)
-        {
-            _body = _raw;
-            _bodyStart = start + BlockHeader.Size;
-            _bodyLength = header.StoredLength;
-        }
-        else
-        {
-            problem = BlockCodec.TryDecompress(header.Compression, raw.Slice(BlockHeader.Size), header.UncompressedLength, ref _inflated);
-            if (problem is not null)
-            {
-                throw Corrupt(block, offset, problem);
-            }
-
-            _body = _inflated;
-            _bodyStart = 0;
-            _bodyLength = header.UncompressedLength;
-        }
-
-        if (!checkFraming)
-        {
-            return;
-        }
-
-        // The records must fill the body exactly, as many as the header says.
-        ReadOnlySpan<byte> body = _body.AsSpan(_bodyStart, _bodyLength);
-        int position = 0;
-        for (int i = 0; i < header.RecordCount; i++)
-        {
-            position = NextRecord(body, position, block, offset, i);
-        }
-
-        if (position != body.Length)
-        {
-            throw Corrupt(block, offset, $"its {header.RecordCount} records end at byte {position} of its {body.Length}");
-        }
-
-        _cachedBlock = block;
-    }
-
-    private int NextRecord(ReadOnlySpan<byte> body, int position, int block, long offset, int index)
-    {
-        if (RecordLimit.OverLimit(body.Slice(position), _maxRecordLength, _path, block, offset) is { } overLimit)
-        {
-            throw overLimit;
-        }
-
-        try
-        {
-            if (!RecordFrame.TryReadLength(body.Slice(position), _maxRecordLength, out int length) || length > body.Length - position - RecordFrame.LengthPrefixSize)
-            {
-                throw Corrupt(block, offset, $"its record {index} at byte {position} runs past the block's end");
-            }
-
-            return position + RecordFrame.LengthPrefixSize + length;
-        }
-        catch (FastSerializationException e) when (e is not RecordFileCorruptedException)
-        {
-            throw Corrupt(block, offset, $"its record {index} at byte {position}: {e.Message}", e);
-        }
-    }
-
-    /// <summary>The position in the loaded block of its record number <paramref name="index"/> (the block's framing was checked when loaded).</summary>
-    private int SkipRecords(int block, int index)
-    {
-        ReadOnlySpan<byte> body = _body.AsSpan(_bodyStart, _bodyLength);
-        int position = 0;
-        for (int i = 0; i < index; i++)
-        {
-            position = NextRecord(body, position, block, _file.Blocks.Offset(block), i);
-        }
-
-        return position;
-    }
-
     private object DecodeAt(int block, ref int position)
     {
         try
@@ -565,7 +260,7 @@ public sealed class RecordFileReader : IDisposable
         }
         catch (FastSerializationException e)
         {
-            if (e.TypeId is { } id && !_formatter.Registry.TryGetRegistration(id, out _) && NameInHeader(id) is { } name)
+            if (e.TypeId is { } id && !_formatter.Registry.TryGetRegistration(id, out _) && _file.Header.TypeNameOf(id) is { } name)
             {
                 // The file is whole: this formatter lacks a type the file's registry has.
                 throw new RecordFileRegistryMismatchException(
@@ -579,31 +274,9 @@ public sealed class RecordFileReader : IDisposable
                 throw overLimit;
             }
 
-            throw Corrupt(block, _file.Blocks.Offset(block), $"its record at byte {position} cannot be read: {e.Message}", e);
+            throw _file.Verifier.Corrupt(block, _file.Blocks.Offset(block), $"its record at byte {position} cannot be read: {e.Message}", e);
         }
     }
-
-    /// <summary>The type name the file's header gives type id <paramref name="typeId"/>, or null when it has no such id.</summary>
-    private string? NameInHeader(int typeId)
-    {
-        foreach (RegistryEntry entry in _file.Header.Entries)
-        {
-            if (entry.Id == typeId)
-            {
-                return entry.TypeName;
-            }
-        }
-
-        return null;
-    }
-
-    /// <summary>A block's header disagrees with the index beside the file: thrown to the read that rebuilds the index, never out of the reader.</summary>
-    private sealed class StaleIndexException : Exception
-    {
-    }
-
-    private RecordFileCorruptedException Corrupt(int block, long offset, string problem, Exception? inner = null) =>
-        new($"'{_path}' is corrupted: block {block} at offset {offset}: {problem.TrimEnd('.')}. RecordFileReader.Salvage copies the records of the whole blocks into a new file.", block, offset, inner);
 
     private void CheckRecordNumber(long recordNumber, string name)
     {

@@ -1,11 +1,14 @@
 using System;
-using System.Diagnostics;
 using System.IO;
 using System.Threading;
 using System.Threading.Tasks;
 using FastSerialization.Files.Internal;
 
 namespace FastSerialization.Files;
+
+// This file: creating and opening, appending, flushing and closing. RecordFileWriter.Blocks.cs: a block made, written
+// and committed (or the file cut back); RecordFileWriter.Durability.cs: syncs, the durable count, and the interval
+// timer's ticks with what they leave for the user's next call.
 
 /// <summary>
 /// Appends records to a record file (docs/FORMAT.md section 9): records are buffered into blocks, each block is
@@ -25,31 +28,19 @@ namespace FastSerialization.Files;
 /// <para>With <see cref="RecordFileDurability.Interval"/> (the default) a timer of the writer's own writes and syncs the
 /// buffered records once the interval has passed, also when no record is appended any more.</para>
 /// </remarks>
-public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
+public sealed partial class RecordFileWriter : IDisposable, IAsyncDisposable
 {
     private readonly FileStream _file;
     private readonly WriterLock _lock;
-    private readonly IntervalSyncTimer? _intervalTimer;
     private readonly string _path;
     private readonly CustomBinaryFormatter _formatter;
     private readonly RecordFileWriterOptions _options;
     private readonly FileHeader _header;
     private readonly BlockMap _blocks;
     private readonly BlockBuffer _block;
-    private readonly Stopwatch _sinceSync = Stopwatch.StartNew();
-    private byte[]? _compressed;
     private int _blockRecords;
-    private long _durableRecords;
-    private bool _unsynced;
     private bool _faulted;
     private bool _disposed;
-    private Exception? _backgroundFailure;
-
-    /// <summary>True once a call of the user's has thrown with <see cref="_backgroundFailure"/>: Dispose need not report it again.</summary>
-    private bool _backgroundFailureReported;
-
-    /// <summary>1 while a call of the user's or a tick of the interval timer works on the writer (only with the timer).</summary>
-    private int _busy;
 
     private RecordFileWriter(FileStream file, WriterLock writerLock, string path, CustomBinaryFormatter formatter, RecordFileWriterOptions options, FileHeader header, BlockMap blocks, RecordFileRecovery recovery)
     {
@@ -91,9 +82,6 @@ public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
             }
         }
     }
-
-    /// <summary>The number of records known to be durable: written in whole blocks and synced to the device.</summary>
-    public long DurableRecordCount => Volatile.Read(ref _durableRecords);
 
     /// <summary>Creates a new record file; the file must not exist.</summary>
     /// <param name="path">The file to create.</param>
@@ -396,58 +384,6 @@ public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
         }
     }
 
-    /// <summary>
-    /// The interval timer's tick: when the interval has passed since the last sync and records wait, write them as a
-    /// block and sync. Skipped when a call of the user's is under way (that call checks the interval itself on append).
-    /// A failure is kept and thrown (as the inner exception) by the user's next call.
-    /// </summary>
-    internal void SyncIfIntervalPassed()
-    {
-        if (Interlocked.CompareExchange(ref _busy, 1, 0) != 0)
-        {
-            return;
-        }
-
-        try
-        {
-            if (!_disposed && !_faulted && (_blockRecords > 0 || _unsynced) && _sinceSync.Elapsed >= _options.SyncInterval)
-            {
-                WriteBlock();
-                Sync();
-            }
-        }
-        catch (Exception e)
-        {
-            _backgroundFailure = e;
-            _faulted = true;
-        }
-        finally
-        {
-            Volatile.Write(ref _busy, 0);
-        }
-    }
-
-    /// <summary>Waits out a tick of the interval timer that is writing (nothing to do without the timer).</summary>
-    private void Enter()
-    {
-        if (_intervalTimer is not null && Interlocked.CompareExchange(ref _busy, 1, 0) != 0)
-        {
-            var spin = default(SpinWait);
-            while (Interlocked.CompareExchange(ref _busy, 1, 0) != 0)
-            {
-                spin.SpinOnce();
-            }
-        }
-    }
-
-    private void Exit()
-    {
-        if (_intervalTimer is not null)
-        {
-            Volatile.Write(ref _busy, 0);
-        }
-    }
-
     private static void Check(string path, CustomBinaryFormatter formatter)
     {
         ArgumentException.ThrowIfNullOrEmpty(path);
@@ -473,144 +409,6 @@ public sealed class RecordFileWriter : IDisposable, IAsyncDisposable
             throw;
         }
     }
-
-    /// <summary>
-    /// Test hook for the crash tests' helper process: write each block in two calls with a pause between, so that a kill
-    /// can land inside a block and leave a torn tail (one write call of a few KiB is seldom cut by a kill).
-    /// </summary>
-    internal static bool SplitBlockWritesForTests { get; set; }
-
-    private void WriteBlock()
-    {
-        if (_blockRecords == 0)
-        {
-            return;
-        }
-
-        int length = PrepareBlock(out byte[] bytes);
-        try
-        {
-            if (SplitBlockWritesForTests)
-            {
-                int half = length / 2;
-                _file.Write(bytes, 0, half);
-                System.Threading.Thread.Sleep(1);
-                _file.Write(bytes, half, length - half);
-            }
-            else
-            {
-                _file.Write(bytes, 0, length);
-            }
-        }
-        catch (Exception e)
-        {
-            CutBack();
-            throw AsWriteFailure(e);
-        }
-
-        CommitBlock(length, bytes);
-    }
-
-    /// <summary>Puts the block header (and, when it pays, the compressed body) in front of the buffered records.</summary>
-    private int PrepareBlock(out byte[] bytes)
-    {
-        ReadOnlySpan<byte> body = _block.Body;
-        if (_options.Compression != RecordFileCompression.None)
-        {
-            int capacity = BlockHeader.Size + BlockCodec.MaxCompressedLength(body.Length);
-            if (_compressed is null || _compressed.Length < capacity)
-            {
-                _compressed = new byte[capacity];
-            }
-
-            int stored = BlockCodec.Compress(_options.Compression, _options.CompressionLevel, body, _compressed, BlockHeader.Size);
-            if (stored > 0)
-            {
-                BlockHeader.Write(_compressed, _header.BlockChecksumSeed, _blockRecords, _options.Compression, _blocks.RecordCount, body.Length, _compressed.AsSpan(BlockHeader.Size, stored));
-                bytes = _compressed;
-                return BlockHeader.Size + stored;
-            }
-        }
-
-        BlockHeader.Write(_block.Array, _header.BlockChecksumSeed, _blockRecords, RecordFileCompression.None, _blocks.RecordCount, body.Length, body);
-        bytes = _block.Array;
-        return BlockHeader.Size + body.Length;
-    }
-
-    private void CommitBlock(int length, byte[] bytes)
-    {
-        _ = bytes;
-        _blocks.Add(_blocks.End, _blocks.RecordCount, _blockRecords, length - BlockHeader.Size);
-        _blockRecords = 0;
-        if (_block.Reset())
-        {
-            _compressed = null; // sized for the grown block: made again at the next compressed block's size
-        }
-
-        _unsynced = true;
-    }
-
-    private void Sync()
-    {
-        if (!_unsynced)
-        {
-            return;
-        }
-
-        long records = _blocks.RecordCount;
-        try
-        {
-            _file.Flush(flushToDisk: true);
-        }
-        catch
-        {
-            _faulted = true;
-            throw;
-        }
-
-        MarkSynced(records);
-    }
-
-    private void MarkSynced(long records)
-    {
-        Volatile.Write(ref _durableRecords, records);
-        _unsynced = _blocks.RecordCount != records;
-        _sinceSync.Restart();
-    }
-
-    /// <summary>A block's write failed: cut the file back to the last whole block (best effort) and refuse further use.</summary>
-    private void CutBack()
-    {
-        _faulted = true;
-        try
-        {
-            _file.SetLength(_blocks.End);
-        }
-        catch (IOException)
-        {
-            // The next Open finds the torn tail and truncates it.
-        }
-    }
-
-    /// <summary>
-    /// The exception a failed block write throws: the runtime reports a file the system refuses to make longer (EFBIG: a
-    /// file size limit) as an <see cref="ArgumentOutOfRangeException"/>, which would read as a record too large for a
-    /// block; it becomes the documented <see cref="IOException"/>. Anything else is thrown as it is.
-    /// </summary>
-    private Exception AsWriteFailure(Exception e) => e is ArgumentOutOfRangeException
-        ? new IOException($"Writing a block to '{_path}' failed: the file system refused to make the file longer ({e.Message}).", e)
-        : e;
-
-    /// <summary>
-    /// After the file is closed: a failure of the interval timer that no call of the user's has reported yet, as the
-    /// exception <see cref="Dispose"/> throws; null when there is none.
-    /// </summary>
-    private IOException? UnreportedBackgroundFailure(long appended, long durable) =>
-        _backgroundFailure is null || _backgroundFailureReported
-            ? null
-            : new IOException(
-                $"A write or sync of '{_path}' by the interval timer failed, so the {appended - durable} records appended after the last durable one may not be in the file (it keeps the {durable} durable ones): {_backgroundFailure.Message}",
-                _backgroundFailure);
 
     private void ThrowIfUnusable()
     {

@@ -153,8 +153,8 @@ internal readonly struct BlockHeader
 
     /// <summary>
     /// True when the CRC in the header matches its first 28 bytes and <paramref name="storedBody"/>, started from
-    /// <paramref name="seed"/> (the file's <see cref="FileHeader.BlockChecksumSeed"/>): the one test of a block's bytes
-    /// that the reader, the walker, the salvage and the mapped file share.
+    /// <paramref name="seed"/> (the file's <see cref="FileHeader.BlockChecksumSeed"/>); readers ask
+    /// <see cref="BlockVerifier.ChecksumMatches"/>, which starts it from their file's seed.
     /// </summary>
     public static bool ChecksumMatches(uint seed, ReadOnlySpan<byte> headerBytes, ReadOnlySpan<byte> storedBody) =>
         Checksum(seed, headerBytes, storedBody) == BinaryPrimitives.ReadUInt32LittleEndian(headerBytes.Slice(CrcOffset));

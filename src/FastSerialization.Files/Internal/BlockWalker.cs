@@ -10,11 +10,12 @@ namespace FastSerialization.Files.Internal;
 /// (nothing of the file's own after the damage: dropped) from interior corruption (an exception).
 /// </summary>
 /// <remarks>
-/// A block of the file after the damage is a block whose header is valid, whose body fits in the file and matches its
-/// checksum, which starts from the file's <see cref="FileHeader.BlockChecksumSeed"/>, and whose first record number is
-/// at least the number the damaged block starts with (docs/FORMAT.md 9.4). Bytes inside a record that hold a block
-/// image, of another file (another seed) or of this one (an earlier block: a lower first record number), are never
-/// taken for it.
+/// The walk reads the files; what makes a block good is <see cref="BlockVerifier"/>'s to say. A block of the file after
+/// the damage is one that <see cref="BlockVerifier.MayFollowDamage"/> accepts and whose checksum matches: its header is
+/// valid, its body fits in the file, its checksum starts from the file's <see cref="FileHeader.BlockChecksumSeed"/>, and
+/// its first record number is at least the number the damaged block starts with (docs/FORMAT.md 9.4). Bytes inside a
+/// record that hold a block image, of another file (another seed) or of this one (an earlier block: a lower first record
+/// number), are never taken for it.
 /// </remarks>
 internal static class BlockWalker
 {
@@ -29,9 +30,9 @@ internal static class BlockWalker
     /// have covered every block); returns the bytes of a torn tail (0 if none), which may begin at a block the map held.
     /// </summary>
     /// <exception cref="RecordFileCorruptedException">The damage is not a torn tail (docs/FORMAT.md 9.4).</exception>
-    public static long Walk(SafeFileHandle handle, FileHeader fileHeader, BlockMap map, long fileLength, string path, ref long fileReads)
+    public static long Walk(SafeFileHandle handle, BlockVerifier verifier, BlockMap map, long fileLength, ref long fileReads)
     {
-        uint seed = fileHeader.BlockChecksumSeed;
+        string path = verifier.Path;
         byte[] headerBytes = new byte[BlockHeader.Size];
         bool lastChecked = false; // the checksum of the map's last block was read by this walk
         while (true)
@@ -39,7 +40,7 @@ internal static class BlockWalker
             long offset = map.End;
             if (offset == fileLength)
             {
-                return lastChecked || map.Count == 0 ? 0 : CheckLastBlock(handle, seed, map, fileLength, path, ref fileReads);
+                return lastChecked || map.Count == 0 ? 0 : CheckLastBlock(handle, verifier, map, fileLength, ref fileReads);
             }
 
             string? problem;
@@ -52,15 +53,11 @@ internal static class BlockWalker
             {
                 fileReads++;
                 RandomAccess.Read(handle, headerBytes, offset);
-                problem = BlockHeader.TryParse(headerBytes, map.RecordCount, out BlockHeader header);
+                problem = BlockVerifier.CheckInWalk(headerBytes, map.RecordCount, gapAllowed: false, fileLength - offset - BlockHeader.Size, out BlockHeader header, out bool wellFormed);
                 if (problem is null)
                 {
                     long end = offset + BlockHeader.Size + header.StoredLength;
-                    if (end > fileLength)
-                    {
-                        problem = $"the block's {header.StoredLength} bytes run past the end of the file";
-                    }
-                    else if (end == fileLength && !BodyMatches(handle, seed, headerBytes, offset, header.StoredLength, ref fileReads))
+                    if (end == fileLength && !BodyMatches(handle, verifier, headerBytes, offset, header.StoredLength, ref fileReads))
                     {
                         problem = "the last block's checksum is wrong";
                     }
@@ -71,7 +68,7 @@ internal static class BlockWalker
                         continue;
                     }
                 }
-                else if (IsWholeBlockOfUnknownCompression(handle, seed, headerBytes, offset, fileLength, ref fileReads, out byte compression))
+                else if (IsWholeBlockOfUnknownCompression(handle, verifier, headerBytes, offset, fileLength, ref fileReads, out byte compression))
                 {
                     throw new RecordFileCorruptedException(
                         $"'{path}' cannot be read by this version: block {map.Count} at offset {offset} is whole (its checksum matches) but its compression byte is {compression}, which this version of FastSerialization.Files does not know (a later version wrote it). Nothing was dropped.",
@@ -80,26 +77,26 @@ internal static class BlockWalker
                 }
                 else
                 {
-                    mayBeWhole = BlockHeader.TryParse(headerBytes, -1, out _) is null;
+                    mayBeWhole = wellFormed && header.FirstRecord != map.RecordCount;
                 }
             }
 
-            return StoppedAt(handle, seed, map, offset, fileLength, problem, mayBeWhole, path, ref fileReads);
+            return StoppedAt(handle, verifier, map, offset, fileLength, problem, mayBeWhole, ref fileReads);
         }
     }
 
     /// <summary>The walk found every block (the index covered them): the last one's checksum is read as the walk would have.</summary>
-    private static long CheckLastBlock(SafeFileHandle handle, uint seed, BlockMap map, long fileLength, string path, ref long fileReads)
+    private static long CheckLastBlock(SafeFileHandle handle, BlockVerifier verifier, BlockMap map, long fileLength, ref long fileReads)
     {
         int last = map.Count - 1;
         long offset = map.Offset(last);
-        if (BlockMatches(handle, seed, map, last, ref fileReads))
+        if (BlockMatches(handle, verifier, map, last, ref fileReads))
         {
             return 0;
         }
 
         map.TruncateAt(last);
-        return StoppedAt(handle, seed, map, offset, fileLength, "the last block's checksum is wrong", mayBeWhole: false, path, ref fileReads);
+        return StoppedAt(handle, verifier, map, offset, fileLength, "the last block's checksum is wrong", mayBeWhole: false, ref fileReads);
     }
 
     /// <summary>
@@ -108,22 +105,21 @@ internal static class BlockWalker
     /// before the last is damaged, which a crash does not do (it tears at most the block it was writing, the one at
     /// <paramref name="offset"/>): corruption of the block before, whatever follows it.
     /// </summary>
-    private static long StoppedAt(SafeFileHandle handle, uint seed, BlockMap map, long offset, long fileLength, string problem, bool mayBeWhole, string path, ref long fileReads)
+    private static long StoppedAt(SafeFileHandle handle, BlockVerifier verifier, BlockMap map, long offset, long fileLength, string problem, bool mayBeWhole, ref long fileReads)
     {
         if (map.Count > 0)
         {
             int previous = map.Count - 1;
-            long previousOffset = map.Offset(previous);
-            if (!BlockMatches(handle, seed, map, previous, ref fileReads))
+            if (!BlockMatches(handle, verifier, map, previous, ref fileReads))
             {
-                throw new RecordFileCorruptedException(
-                    $"'{path}' is corrupted: block {previous} at offset {previousOffset}: its checksum is wrong, and it is not the last block (the next one, at offset {offset}: {problem}), so this is not a torn tail: a crash tears only the block being written. RecordFileReader.Salvage copies the records of the whole blocks into a new file.",
+                throw verifier.Corrupt(
                     previous,
-                    previousOffset);
+                    map.Offset(previous),
+                    $"its checksum is wrong, and it is not the last block (the next one, at offset {offset}: {problem}), so this is not a torn tail: a crash tears only the block being written");
             }
         }
 
-        return Classify(handle, seed, map, offset, fileLength, problem, fromItself: mayBeWhole, path, ref fileReads);
+        return Classify(handle, verifier, map, offset, fileLength, problem, fromItself: mayBeWhole, ref fileReads);
     }
 
     /// <summary>
@@ -133,13 +129,13 @@ internal static class BlockWalker
     /// follow the block before it (its first record number) is not a torn tail either. Without it, that block is left
     /// out of the search: a reader that follows a writer may find it whole now, finished since the walk read it.
     /// </summary>
-    private static long Classify(SafeFileHandle handle, uint seed, BlockMap map, long offset, long fileLength, string problem, bool fromItself, string path, ref long fileReads)
+    private static long Classify(SafeFileHandle handle, BlockVerifier verifier, BlockMap map, long offset, long fileLength, string problem, bool fromItself, ref long fileReads)
     {
         long budget = (2 * (fileLength - offset)) + BlockHeader.MaxBodyLength; // bytes of candidate bodies checked, at most
         bool gaveUp = false;
-        long found = fromItself && IsWholeBlockAt(handle, seed, offset, minFirstRecord: 0, fileLength, ref fileReads)
+        long found = fromItself && IsWholeBlockAt(handle, verifier, offset, minFirstRecord: 0, fileLength, ref fileReads)
             ? offset
-            : FindWholeBlockFrom(handle, seed, offset + 1, map.RecordCount, fileLength, ref fileReads, MaxCandidates, ref budget, out gaveUp);
+            : FindWholeBlockFrom(handle, verifier, offset + 1, map.RecordCount, fileLength, ref fileReads, MaxCandidates, ref budget, out gaveUp);
         if (found < 0 && !gaveUp)
         {
             return fileLength - offset;
@@ -150,17 +146,14 @@ internal static class BlockWalker
             : found == offset
                 ? "the block itself is whole (its checksum matches)"
                 : $"a whole block of this file (record {map.RecordCount} or later) follows at offset {found}";
-        throw new RecordFileCorruptedException(
-            $"'{path}' is corrupted: block {map.Count} at offset {offset}: {problem}, and {after}, so this is not a torn tail. RecordFileReader.Salvage copies the records of the whole blocks into a new file.",
-            map.Count,
-            offset);
+        throw verifier.Corrupt(map.Count, offset, $"{problem}, and {after}, so this is not a torn tail");
     }
 
     /// <summary>
-    /// True when a valid block header whose first record number is at least <paramref name="minFirstRecord"/> starts at
-    /// <paramref name="offset"/>, and its body fits and matches its checksum (started from <paramref name="seed"/>).
+    /// True when a block of the file that may follow damage starts at <paramref name="offset"/>: a valid header whose first
+    /// record number is at least <paramref name="minFirstRecord"/>, whose body fits and matches its checksum.
     /// </summary>
-    public static bool IsWholeBlockAt(SafeFileHandle handle, uint seed, long offset, long minFirstRecord, long fileLength, ref long fileReads)
+    public static bool IsWholeBlockAt(SafeFileHandle handle, BlockVerifier verifier, long offset, long minFirstRecord, long fileLength, ref long fileReads)
     {
         if (fileLength - offset < BlockHeader.Size)
         {
@@ -170,14 +163,12 @@ internal static class BlockWalker
         byte[] headerBytes = new byte[BlockHeader.Size];
         fileReads++;
         return RandomAccess.Read(handle, headerBytes, offset) == BlockHeader.Size
-            && BlockHeader.TryParse(headerBytes, -1, out BlockHeader header) is null
-            && header.FirstRecord >= minFirstRecord
-            && header.StoredLength <= fileLength - offset - BlockHeader.Size
-            && BodyMatches(handle, seed, headerBytes, offset, header.StoredLength, ref fileReads);
+            && BlockVerifier.MayFollowDamage(headerBytes, minFirstRecord, fileLength - offset - BlockHeader.Size, laterVersions: false, out int storedLength)
+            && BodyMatches(handle, verifier, headerBytes, offset, storedLength, ref fileReads);
     }
 
     /// <summary>True when block <paramref name="block"/> of the map has a header and body whose checksum matches (one read).</summary>
-    private static bool BlockMatches(SafeFileHandle handle, uint seed, BlockMap map, int block, ref long fileReads)
+    private static bool BlockMatches(SafeFileHandle handle, BlockVerifier verifier, BlockMap map, int block, ref long fileReads)
     {
         int length = BlockHeader.Size + map.StoredLength(block);
         byte[] bytes = ArrayPool<byte>.Shared.Rent(length);
@@ -185,7 +176,7 @@ internal static class BlockWalker
         {
             fileReads++;
             int read = RandomAccess.Read(handle, bytes.AsSpan(0, length), map.Offset(block));
-            return read == length && BlockHeader.ChecksumMatches(seed, bytes.AsSpan(0, BlockHeader.Size), bytes.AsSpan(BlockHeader.Size, length - BlockHeader.Size));
+            return read == length && verifier.ChecksumMatches(bytes.AsSpan(0, BlockHeader.Size), bytes.AsSpan(BlockHeader.Size, length - BlockHeader.Size));
         }
         finally
         {
@@ -195,15 +186,15 @@ internal static class BlockWalker
 
     /// <summary>
     /// The offset of the first block of the file at or after <paramref name="offset"/>, or -1: a valid header whose first
-    /// record number is at least <paramref name="minFirstRecord"/>, whose body fits and matches its checksum, started from
-    /// <paramref name="seed"/> (a later version's block, whose header this version cannot parse, by its checksum alone).
+    /// record number is at least <paramref name="minFirstRecord"/>, whose body fits and matches its checksum
+    /// (<see cref="BlockVerifier.MayFollowDamage"/>; a later version's block, whose header this version cannot parse, by its checksum alone).
     /// A block image inside a record, of another file or of an earlier block of this one, is not one. Each block-like header
     /// whose body would fit costs a check of that body, and a read of it when it is not in the 1 MiB chunk being searched,
     /// so the search gives up (<paramref name="gaveUp"/>) after <paramref name="maxCandidates"/> such reads, a later
     /// version's blocks included, or once the bodies checked would pass <paramref name="bodyBytesBudget"/> (what is left of
     /// it is given back).
     /// </summary>
-    public static long FindWholeBlockFrom(SafeFileHandle handle, uint seed, long offset, long minFirstRecord, long fileLength, ref long fileReads, int maxCandidates, ref long bodyBytesBudget, out bool gaveUp)
+    public static long FindWholeBlockFrom(SafeFileHandle handle, BlockVerifier verifier, long offset, long minFirstRecord, long fileLength, ref long fileReads, int maxCandidates, ref long bodyBytesBudget, out bool gaveUp)
     {
         gaveUp = false;
         int candidates = 0;
@@ -241,24 +232,9 @@ internal static class BlockWalker
                     }
 
                     span.Slice(inChunk, BlockHeader.Size).CopyTo(headerBytes);
-                    int storedLength;
-                    if (BlockHeader.TryParse(headerBytes, -1, out BlockHeader header) is null)
+                    if (!BlockVerifier.MayFollowDamage(headerBytes, minFirstRecord, fileLength - candidate - BlockHeader.Size, laterVersions: true, out int storedLength))
                     {
-                        if (header.FirstRecord < minFirstRecord)
-                        {
-                            continue; // an earlier block of the file (an image of it inside a record): not the next one
-                        }
-
-                        storedLength = header.StoredLength;
-                    }
-                    else if (!BlockHeader.HasUnknownCompression(headerBytes, out storedLength, out _))
-                    {
-                        continue; // not a block's header (a later version's block, when whole, is a whole block too)
-                    }
-
-                    if (candidate + BlockHeader.Size + storedLength > fileLength)
-                    {
-                        continue;
+                        continue; // not a block's header, an earlier block of the file (an image of it inside a record), or one past the end
                     }
 
                     // A body inside the bytes already read (a block image inside a record, most often) is checked there and
@@ -273,8 +249,8 @@ internal static class BlockWalker
 
                     bodyBytesBudget -= storedLength;
                     bool matches = bodyInChunk
-                        ? BlockHeader.ChecksumMatches(seed, headerBytes, span.Slice(inChunk + BlockHeader.Size, storedLength))
-                        : BodyMatches(handle, seed, headerBytes, candidate, storedLength, ref fileReads);
+                        ? verifier.ChecksumMatches(headerBytes, span.Slice(inChunk + BlockHeader.Size, storedLength))
+                        : BodyMatches(handle, verifier, headerBytes, candidate, storedLength, ref fileReads);
                     if (matches)
                     {
                         return candidate;
@@ -291,20 +267,20 @@ internal static class BlockWalker
     }
 
     /// <summary>True for a block whose compression this version does not know, whose body fits in the file and matches its checksum.</summary>
-    private static bool IsWholeBlockOfUnknownCompression(SafeFileHandle handle, uint seed, byte[] headerBytes, long offset, long fileLength, ref long fileReads, out byte compression) =>
+    private static bool IsWholeBlockOfUnknownCompression(SafeFileHandle handle, BlockVerifier verifier, byte[] headerBytes, long offset, long fileLength, ref long fileReads, out byte compression) =>
         BlockHeader.HasUnknownCompression(headerBytes, out int storedLength, out compression)
         && offset + BlockHeader.Size + storedLength <= fileLength
-        && BodyMatches(handle, seed, headerBytes, offset, storedLength, ref fileReads);
+        && BodyMatches(handle, verifier, headerBytes, offset, storedLength, ref fileReads);
 
     /// <summary>Reads the body of the block at <paramref name="offset"/> and checks it against the CRC in its header.</summary>
-    private static bool BodyMatches(SafeFileHandle handle, uint seed, byte[] headerBytes, long offset, int storedLength, ref long fileReads)
+    private static bool BodyMatches(SafeFileHandle handle, BlockVerifier verifier, byte[] headerBytes, long offset, int storedLength, ref long fileReads)
     {
         byte[] body = ArrayPool<byte>.Shared.Rent(storedLength);
         try
         {
             fileReads++;
             int read = RandomAccess.Read(handle, body.AsSpan(0, storedLength), offset + BlockHeader.Size);
-            return read == storedLength && BlockHeader.ChecksumMatches(seed, headerBytes, body.AsSpan(0, storedLength));
+            return read == storedLength && verifier.ChecksumMatches(headerBytes, body.AsSpan(0, storedLength));
         }
         finally
         {

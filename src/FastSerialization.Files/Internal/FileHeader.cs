@@ -56,6 +56,20 @@ internal sealed class FileHeader
 
     public int Length => Bytes.Length;
 
+    /// <summary>The type name the file's registry gives type id <paramref name="typeId"/>, or null when it has no such id.</summary>
+    public string? TypeNameOf(int typeId)
+    {
+        foreach (RegistryEntry entry in Entries)
+        {
+            if (entry.Id == typeId)
+            {
+                return entry.TypeName;
+            }
+        }
+
+        return null;
+    }
+
     /// <summary>The header of a new file written by <paramref name="formatter"/>'s registry.</summary>
     public static FileHeader Create(CustomBinaryFormatter formatter)
     {

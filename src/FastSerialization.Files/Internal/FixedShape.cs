@@ -1,29 +1,32 @@
 using System;
-using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
 
 namespace FastSerialization.Files.Internal;
 
-/// <summary>What every record of one fixed-layout type looks like: its header bytes and its stride.</summary>
+/// <summary>
+/// What every record of one fixed-layout type looks like: its type id, payload size and stride. The header bytes
+/// themselves are the core's: <see cref="RecordFrame.WriteHeader"/> gives their size, and
+/// <see cref="RecordFrame.IsFixedRun"/> checks a block's records against them (<see cref="BlockVerifier.ViewFixed{T}"/>).
+/// </summary>
 internal sealed class FixedShape
 {
-    private FixedShape(int typeId, uint headerLength, byte[] idBytes, int payloadSize)
+    private FixedShape(int typeId, int headerSize, int payloadSize)
     {
         TypeId = typeId;
-        HeaderLength = headerLength;
-        IdBytes = idBytes;
-        PayloadOffset = RecordFrame.LengthPrefixSize + idBytes.Length;
-        Stride = PayloadOffset + payloadSize;
+        PayloadSize = payloadSize;
+        PayloadOffset = headerSize;
+        Stride = headerSize + payloadSize;
     }
 
     public int TypeId { get; }
 
-    public uint HeaderLength { get; }
+    /// <summary>The bytes of each record after its type id: the struct's wire size.</summary>
+    public int PayloadSize { get; }
 
-    public byte[] IdBytes { get; }
-
+    /// <summary>Where a record's payload starts: after the length prefix and the type id.</summary>
     public int PayloadOffset { get; }
 
+    /// <summary>The size of each whole record.</summary>
     public int Stride { get; }
 
     public static FixedShape Of<T>(CustomBinaryFormatter formatter)
@@ -44,56 +47,7 @@ internal sealed class FixedShape
             throw new NotSupportedException($"{typeof(T)} is not registered with the formatter.");
         }
 
-        // The header every such record has: u32 length (type id and payload), then the type id as a varuint32.
-        byte[] header = new byte[RecordFrame.MaxHeaderSize];
-        int size = RecordFrame.WriteHeader(header, typeId, layout.Size);
-        byte[] idBytes = header.AsSpan(RecordFrame.LengthPrefixSize, size - RecordFrame.LengthPrefixSize).ToArray();
-        return new FixedShape(typeId, BinaryPrimitives.ReadUInt32LittleEndian(header), idBytes, layout.Size);
-    }
-
-    /// <summary>
-    /// The <paramref name="count"/> records of a block's <paramref name="body"/> as views of <typeparamref name="T"/>, once
-    /// every one of them is seen to have this shape's header and the records fill the body exactly.
-    /// </summary>
-    /// <exception cref="FastSerializationException">A record of the block is not a <typeparamref name="T"/>.</exception>
-    public FixedRecordBlock<T> View<T>(ReadOnlySpan<byte> body, int count, long firstRecord, string path, int blockIndex)
-        where T : unmanaged
-    {
-        if ((long)count * Stride != body.Length || !AllMatch(body, count))
-        {
-            throw new FastSerializationException($"Block {blockIndex} of '{path}' holds records that are not all {typeof(T)} (type id {TypeId}, {Stride} bytes each).");
-        }
-
-        return new FixedRecordBlock<T>(body, count, Stride, PayloadOffset, firstRecord);
-    }
-
-    /// <summary>True when each of the <paramref name="count"/> records in <paramref name="body"/> has this shape's header.</summary>
-    public bool AllMatch(ReadOnlySpan<byte> body, int count)
-    {
-        uint length = HeaderLength;
-        int stride = Stride;
-        if (IdBytes.Length == 1)
-        {
-            byte id = IdBytes[0];
-            for (int i = 0, at = 0; i < count; i++, at += stride)
-            {
-                if (BinaryPrimitives.ReadUInt32LittleEndian(body.Slice(at)) != length || body[at + 4] != id)
-                {
-                    return false;
-                }
-            }
-
-            return true;
-        }
-
-        for (int i = 0, at = 0; i < count; i++, at += stride)
-        {
-            if (BinaryPrimitives.ReadUInt32LittleEndian(body.Slice(at)) != length || !body.Slice(at + 4, IdBytes.Length).SequenceEqual(IdBytes))
-            {
-                return false;
-            }
-        }
-
-        return true;
+        Span<byte> header = stackalloc byte[RecordFrame.MaxHeaderSize];
+        return new FixedShape(typeId, RecordFrame.WriteHeader(header, typeId, layout.Size), layout.Size);
     }
 }

@@ -129,9 +129,7 @@ internal static class IndexFile
         Span<byte> last = stackalloc byte[BlockHeader.Size];
         fileReads++;
         if (RandomAccess.Read(data, last, lastOffset) != BlockHeader.Size
-            || BlockHeader.TryParse(last, lastFirst, out BlockHeader lastHeader) is not null
-            || lastHeader.StoredLength != end - lastOffset - BlockHeader.Size
-            || lastHeader.RecordCount != recordCount - lastFirst)
+            || BlockVerifier.CheckAsNamed(last, lastFirst, recordCount - lastFirst, end - lastOffset - BlockHeader.Size, out _) is not null)
         {
             return false;
         }

@@ -11,9 +11,10 @@ namespace FastSerialization.Files.Internal;
 /// </summary>
 internal sealed class OpenedFile
 {
-    private OpenedFile(FileHeader header, BlockMap blocks, long fileLength, long droppedBytes, bool indexUsed)
+    private OpenedFile(FileHeader header, BlockVerifier verifier, BlockMap blocks, long fileLength, long droppedBytes, bool indexUsed)
     {
         Header = header;
+        Verifier = verifier;
         Blocks = blocks;
         FileLength = fileLength;
         DroppedBytes = droppedBytes;
@@ -21,6 +22,9 @@ internal sealed class OpenedFile
     }
 
     public FileHeader Header { get; }
+
+    /// <summary>The checks of the file's blocks, which every path that reads them shares.</summary>
+    public BlockVerifier Verifier { get; }
 
     public BlockMap Blocks { get; }
 
@@ -49,8 +53,9 @@ internal sealed class OpenedFile
             blocks = new BlockMap(header.Length);
         }
 
-        long dropped = BlockWalker.Walk(handle, header, blocks, length, path, ref fileReads);
-        return new OpenedFile(header, blocks, length, dropped, indexUsed);
+        var verifier = new BlockVerifier(header, path, formatter.Options.MaxRecordLength);
+        long dropped = BlockWalker.Walk(handle, verifier, blocks, length, ref fileReads);
+        return new OpenedFile(header, verifier, blocks, length, dropped, indexUsed);
     }
 
     /// <summary>Opens a file for reading, shared with writers (a reader may follow a file being appended to).</summary>

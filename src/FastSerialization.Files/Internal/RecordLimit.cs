@@ -1,5 +1,4 @@
 using System;
-using System.Buffers.Binary;
 
 namespace FastSerialization.Files.Internal;
 
@@ -17,13 +16,21 @@ internal static class RecordLimit
     /// </summary>
     public static FastSerializationException? OverLimit(ReadOnlySpan<byte> rest, int maxRecordLength, string path, int? block, long blockOffset)
     {
-        if (rest.Length < RecordFrame.LengthPrefixSize)
+        int length;
+        try
         {
-            return null;
+            // The length as the core reads it, under the largest limit there is: only one within it can be a record.
+            if (!RecordFrame.TryReadLength(rest, CustomBinaryFormatterOptions.LargestMaxRecordLength, out length))
+            {
+                return null;
+            }
+        }
+        catch (FastSerializationException)
+        {
+            return null; // a length of 0, or past any limit: damage, not a record written with a larger limit
         }
 
-        uint length = BinaryPrimitives.ReadUInt32LittleEndian(rest);
-        if (length <= (uint)maxRecordLength || length > (uint)(rest.Length - RecordFrame.LengthPrefixSize))
+        if (length <= maxRecordLength || length > rest.Length - RecordFrame.LengthPrefixSize)
         {
             return null;
         }

@@ -1,14 +1,14 @@
 using System;
 using System.Collections.Generic;
 using System.IO;
-using System.Linq;
 using Microsoft.Win32.SafeHandles;
 
 namespace FastSerialization.Files.Internal;
 
 /// <summary>
 /// Copies the whole blocks of a damaged record file into a new file (<see cref="RecordFileReader.Salvage"/>): it walks
-/// the blocks from the header on, checks each one as a reader does (header, checksum, compression, every record read),
+/// the blocks from the header on, checks each one with the reader's <see cref="BlockVerifier"/> (header, checksum,
+/// compression, framing) and reads every record with the formatter,
 /// copies the records of each good block exactly as they were written, and at a bad one searches on for the next whole
 /// block whose first record number follows the records copied so far.
 /// </summary>
@@ -27,7 +27,7 @@ internal static class Salvager
         RecordFileWriter writer = RecordFileWriter.Create(newPath, formatter, options);
         try
         {
-            var walk = new Walk(handle, fileLength, formatter, writer, header, damagedPath);
+            var walk = new Walk(handle, fileLength, formatter, writer, header, new BlockVerifier(header, damagedPath, formatter.Options.MaxRecordLength));
             walk.CopyFrom(header.Length);
             writer.Dispose();
             return new RecordFileSalvage(walk.RecordsCopied, walk.BlocksCopied, walk.Damage);
@@ -58,26 +58,25 @@ internal static class Salvager
         private readonly CustomBinaryFormatter _formatter;
         private readonly RecordFileWriter _writer;
         private readonly FileHeader _header;
-        private readonly string _path;
+        private readonly BlockVerifier _verifier;
         private readonly List<int> _recordEnds = new();
         private readonly byte[] _headerBytes = new byte[BlockHeader.Size];
         private byte[] _raw = Array.Empty<byte>();
         private byte[] _inflated = Array.Empty<byte>();
         private long _fileReads;
-        private long _blockOffset; // the offset of the block whose records are being checked
 
         // The searches for whole blocks after damage read candidate bodies; a file full of false block headers must not
         // make them read it over and over. Past this many bytes, the rest of the file is reported as damaged, unsearched.
         private long _searchBudget;
 
-        public Walk(SafeFileHandle handle, long fileLength, CustomBinaryFormatter formatter, RecordFileWriter writer, FileHeader header, string path)
+        public Walk(SafeFileHandle handle, long fileLength, CustomBinaryFormatter formatter, RecordFileWriter writer, FileHeader header, BlockVerifier verifier)
         {
             _handle = handle;
             _fileLength = fileLength;
             _formatter = formatter;
             _writer = writer;
             _header = header;
-            _path = path;
+            _verifier = verifier;
             _searchBudget = (2 * fileLength) + BlockHeader.MaxBodyLength;
         }
 
@@ -131,13 +130,13 @@ internal static class Salvager
                 // back in the file's record numbers (docs/FORMAT.md 9.4), so no record of another file, or a second copy
                 // of one of this file's, is ever copied.
                 if (statedEnd > offset && statedEnd < _fileLength
-                    && BlockWalker.IsWholeBlockAt(_handle, _header.BlockChecksumSeed, statedEnd, expected, _fileLength, ref _fileReads))
+                    && BlockWalker.IsWholeBlockAt(_handle, _verifier, statedEnd, expected, _fileLength, ref _fileReads))
                 {
                     offset = statedEnd;
                     continue;
                 }
 
-                long next = BlockWalker.FindWholeBlockFrom(_handle, _header.BlockChecksumSeed, offset + 1, expected, _fileLength, ref _fileReads, int.MaxValue, ref _searchBudget, out bool gaveUp);
+                long next = BlockWalker.FindWholeBlockFrom(_handle, _verifier, offset + 1, expected, _fileLength, ref _fileReads, int.MaxValue, ref _searchBudget, out bool gaveUp);
                 if (next < 0)
                 {
                     string what = gaveUp
@@ -157,9 +156,10 @@ internal static class Salvager
         }
 
         /// <summary>
-        /// Reads and checks the block at <paramref name="offset"/> as a reader would, and every record in it (read with the
-        /// formatter, as the salvaged file will be); on success <see cref="_recordEnds"/> holds where each record ends in
-        /// <paramref name="body"/>.
+        /// Reads the block at <paramref name="offset"/>, checks it with the reader's <see cref="BlockVerifier"/> as the next
+        /// block of a walk (its first record number at least <paramref name="expected"/>), and reads every record in it
+        /// with the formatter, as the salvaged file will be read; on success <see cref="_recordEnds"/> holds where each
+        /// record ends in <paramref name="body"/>.
         /// </summary>
         /// <returns>Null when the block is whole and in sequence; otherwise what is wrong.</returns>
         private string? CheckBlockAt(long offset, long expected, out BlockHeader header, out ReadOnlySpan<byte> body, out long statedEnd)
@@ -178,31 +178,19 @@ internal static class Salvager
                 return "the block header could not be read";
             }
 
-            string? problem = BlockHeader.TryParse(_headerBytes, -1, out header);
+            long room = _fileLength - offset - BlockHeader.Size;
+            string? problem = BlockVerifier.CheckInWalk(_headerBytes, expected, gapAllowed: true, room, out header, out bool wellFormed);
+            if (wellFormed && header.StoredLength <= room)
+            {
+                statedEnd = offset + BlockHeader.Size + header.StoredLength;
+            }
+
             if (problem is not null)
             {
-                return BlockHeader.HasUnknownCompression(_headerBytes, out _, out byte compression)
-                    ? $"the block's compression byte is {compression}, which this version of FastSerialization.Files does not know (a later version wrote it)"
-                    : problem;
+                return problem;
             }
 
             int length = BlockHeader.Size + header.StoredLength;
-            if (length > _fileLength - offset)
-            {
-                return $"the block's {header.StoredLength} bytes run past the end of the file";
-            }
-
-            statedEnd = offset + length;
-            if (header.FirstRecord < expected)
-            {
-                return $"the block's first record number is {header.FirstRecord}, where the records before it end at {expected}";
-            }
-
-            if (header.FirstRecord > long.MaxValue - header.RecordCount)
-            {
-                return $"the block's first record number {header.FirstRecord} leaves no room for its {header.RecordCount} records";
-            }
-
             if (_raw.Length < length)
             {
                 _raw = new byte[length]; // at most the block's stored length, which fits in the file (checked above)
@@ -215,68 +203,48 @@ internal static class Salvager
                 return "the block could not be read whole";
             }
 
-            if (!BlockHeader.ChecksumMatches(_header.BlockChecksumSeed, raw, raw.Slice(BlockHeader.Size)))
+            problem = _verifier.CheckBody(header, raw, ref _inflated, out bool inflated);
+            if (problem is not null)
             {
-                return "its checksum is wrong";
+                return problem;
             }
 
-            body = raw.Slice(BlockHeader.Size);
-            _blockOffset = offset;
-            if (header.Compression != RecordFileCompression.None)
-            {
-                problem = BlockCodec.TryDecompress(header.Compression, body, header.UncompressedLength, ref _inflated);
-                if (problem is not null)
-                {
-                    return problem;
-                }
-
-                body = _inflated.AsSpan(0, header.UncompressedLength);
-            }
-
-            return CheckRecords(body, header.RecordCount);
+            body = inflated ? _inflated.AsSpan(0, header.UncompressedLength) : raw.Slice(BlockHeader.Size);
+            return _verifier.CheckRecords(body, header.RecordCount, null, offset, _recordEnds) ?? ReadRecords(body);
         }
 
-        private string? CheckRecords(ReadOnlySpan<byte> body, int count)
+        /// <summary>Reads each record of a block whose framing is checked with the formatter: what the salvage adds to a reader's checks.</summary>
+        private string? ReadRecords(ReadOnlySpan<byte> body)
         {
-            _recordEnds.Clear();
-            int position = 0;
-            for (int i = 0; i < count; i++)
+            int start = 0;
+            for (int i = 0; i < _recordEnds.Count; i++)
             {
-                if (position == body.Length)
-                {
-                    return $"its {count} records end after {i}, at byte {position}";
-                }
-
                 try
                 {
-                    _ = _formatter.Deserialize(body.Slice(position), out int consumed);
-                    position += consumed;
+                    _ = _formatter.Deserialize(body.Slice(start, _recordEnds[i] - start), out int consumed);
+                    if (consumed != _recordEnds[i] - start)
+                    {
+                        return $"its record {i} at byte {start} is read in {consumed} of its {_recordEnds[i] - start} bytes";
+                    }
                 }
                 catch (FastSerializationException e)
                 {
-                    // Not damage either: every block holding a record over the formatter's limit would be lost for want of a larger limit.
-                    if (RecordLimit.OverLimit(body.Slice(position), _formatter.Options.MaxRecordLength, _path, null, _blockOffset) is { } overLimit)
-                    {
-                        throw overLimit;
-                    }
-
-                    if (e.TypeId is { } id && !_formatter.Registry.TryGetRegistration(id, out _)
-                        && _header.Entries.FirstOrDefault(entry => entry.Id == id) is { } entry)
+                    if (e.TypeId is { } id && !_formatter.Registry.TryGetRegistration(id, out _) && _header.TypeNameOf(id) is { } name)
                     {
                         // Not damage: every block would be lost for want of a registration.
                         throw new RecordFileRegistryMismatchException(
-                            $"'{_path}' holds records of type id {id}, which stands for {entry.TypeName} in the file's registry but is not registered with this formatter; register every type of the file to salvage it.",
+                            $"'{_verifier.Path}' holds records of type id {id}, which stands for {name} in the file's registry but is not registered with this formatter; register every type of the file to salvage it.",
                             id,
                             null);
                     }
 
-                    return $"its record {i} at byte {position} cannot be read: {e.Message.TrimEnd('.')}";
+                    return $"its record {i} at byte {start} cannot be read: {e.Message.TrimEnd('.')}";
                 }
 
-                _recordEnds.Add(position);
+                start = _recordEnds[i];
             }
 
-            return position == body.Length ? null : $"its {count} records end at byte {position} of its {body.Length}";
+            return null;
         }
     }
 }

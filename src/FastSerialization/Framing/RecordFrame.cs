@@ -1,6 +1,7 @@
 using System;
 using System.Buffers;
 using System.Buffers.Binary;
+using System.ComponentModel;
 using System.Runtime.CompilerServices;
 
 namespace FastSerialization;
@@ -102,6 +103,60 @@ public static class RecordFrame
         BinaryPrimitives.WriteUInt32LittleEndian(destination, (uint)(idSize + payloadLength));
         VarInt.Write(destination.Slice(LengthPrefixSize), (uint)typeId);
         return LengthPrefixSize + idSize;
+    }
+
+    /// <summary>
+    /// True when <paramref name="data"/> is exactly <paramref name="count"/> records of type id <paramref name="typeId"/>,
+    /// each with a payload of <paramref name="payloadLength"/> bytes (a fixed-layout struct) and within
+    /// <paramref name="maxRecordLength"/>: every record's header is the one <see cref="WriteHeader"/> writes for them.
+    /// For readers that view such records in place (FastSerialization.Files) rather than deserialize them one by one;
+    /// applications read records through <see cref="CustomBinaryFormatter"/>.
+    /// </summary>
+    /// <param name="data">The records, back to back.</param>
+    /// <param name="count">How many records <paramref name="data"/> must hold.</param>
+    /// <param name="typeId">The type id each record must have (1 to 2^31-1).</param>
+    /// <param name="payloadLength">The size of each record's payload, what follows its type id.</param>
+    /// <param name="maxRecordLength">The largest length a record may declare (<see cref="CustomBinaryFormatterOptions.MaxRecordLength"/>).</param>
+    /// <returns>False when the data is not that run of records, one over the limit included; never throws for bad data.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="typeId"/> or <paramref name="payloadLength"/> is negative, or such a record would exceed 2^31-1 bytes.</exception>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    public static bool IsFixedRun(ReadOnlySpan<byte> data, int count, int typeId, int payloadLength, int maxRecordLength)
+    {
+        Span<byte> header = stackalloc byte[MaxHeaderSize];
+        int headerSize = WriteHeader(header, typeId, payloadLength);
+        long stride = (long)headerSize + payloadLength;
+        if (count < 0 || count * stride != data.Length || stride - LengthPrefixSize > maxRecordLength)
+        {
+            return false;
+        }
+
+        uint length = BinaryPrimitives.ReadUInt32LittleEndian(header);
+        int step = (int)stride;
+        if (headerSize == LengthPrefixSize + 1)
+        {
+            // A type id of one byte: every registry of fewer than 128 types, the common case.
+            byte id = header[LengthPrefixSize];
+            for (int i = 0, at = 0; i < count; i++, at += step)
+            {
+                if (BinaryPrimitives.ReadUInt32LittleEndian(data.Slice(at)) != length || data[at + LengthPrefixSize] != id)
+                {
+                    return false;
+                }
+            }
+
+            return true;
+        }
+
+        ReadOnlySpan<byte> idBytes = header.Slice(LengthPrefixSize, headerSize - LengthPrefixSize);
+        for (int i = 0, at = 0; i < count; i++, at += step)
+        {
+            if (BinaryPrimitives.ReadUInt32LittleEndian(data.Slice(at)) != length || !data.Slice(at + LengthPrefixSize, idBytes.Length).SequenceEqual(idBytes))
+            {
+                return false;
+            }
+        }
+
+        return true;
     }
 
     /// <summary>

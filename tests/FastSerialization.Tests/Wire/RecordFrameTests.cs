@@ -29,6 +29,37 @@ public class RecordFrameTests
         header.AsSpan(0, written).ToArray().Should().Equal(expected);
     }
 
+    /// <summary>
+    /// <see cref="RecordFrame.IsFixedRun"/>, which the record files' block views use instead of reading headers by hand:
+    /// true for exactly the records written with that header, for a one-byte and a two-byte type id alike; false for
+    /// any record whose length or id differs, for data a byte short or long, the wrong count, or a limit below the length.
+    /// </summary>
+    [Theory]
+    [InlineData(1)]
+    [InlineData(300)]
+    public void IsFixedRun_IsTrueOnlyForExactlyThatRunOfRecords(int typeId)
+    {
+        byte[] id = VarUInt((uint)typeId);
+        byte[] record = Concat(U32((uint)(id.Length + 4)), id, I32(7));
+        byte[] run = Concat(record, record, record);
+        int length = id.Length + 4;
+
+        RecordFrame.IsFixedRun(run, 3, typeId, 4, maxRecordLength: length).Should().BeTrue();
+        RecordFrame.IsFixedRun(ReadOnlySpan<byte>.Empty, 0, typeId, 4, length).Should().BeTrue();
+        RecordFrame.IsFixedRun(run, 2, typeId, 4, length).Should().BeFalse("three records are not two");
+        RecordFrame.IsFixedRun(run.AsSpan(0, run.Length - 1), 3, typeId, 4, length).Should().BeFalse("the last record is cut");
+        RecordFrame.IsFixedRun(Concat(run, new byte[1]), 3, typeId, 4, length).Should().BeFalse("a byte follows the records");
+        RecordFrame.IsFixedRun(run, 3, typeId + 1, 4, length).Should().BeFalse("another type id");
+        RecordFrame.IsFixedRun(run, 3, typeId, 4, length - 1).Should().BeFalse("the records are over the limit");
+        RecordFrame.IsFixedRun(run, -1, typeId, 4, length).Should().BeFalse();
+        for (int at = 0; at < record.Length - 4; at++)
+        {
+            byte[] changed = (byte[])run.Clone();
+            changed[(2 * record.Length) + at] ^= 0x01; // a header byte of the last record
+            RecordFrame.IsFixedRun(changed, 3, typeId, 4, length).Should().BeFalse($"byte {at} of the last record's header differs");
+        }
+    }
+
     [Fact]
     public void WriteHeader_ReservedIdZero_IsOneZeroByte()
     {
