@@ -1,7 +1,6 @@
 using System;
 using System.Buffers;
 using System.Collections.Generic;
-using System.IO;
 using System.IO.Pipelines;
 using System.Threading;
 using System.Threading.Tasks;
@@ -10,45 +9,26 @@ namespace FastSerialization.Ipc.Internal;
 
 /// <summary>
 /// The send path of a channel: one sender at a time under the send lock writes records into the transport's
-/// writer, then publishes them at once (shared memory), schedules one coalesced flush for a burst, or
-/// flushes itself once <see cref="IpcChannel.FlushThreshold"/> bytes wait (back-pressure). Batches take the
-/// lock once and pack their records side by side. What the transport can do beyond a
-/// <see cref="PipeWriter"/> (publish in place, take back a failed record) comes through
-/// <see cref="IInPlaceWriter"/>, asked for once here: the send path tests no writer's type.
+/// writer (<see cref="OutgoingRecords"/>), then hands them to the transport (<see cref="TransportFlusher"/>): publishes
+/// them at once (shared memory), schedules one coalesced flush for a burst, or flushes itself once
+/// <see cref="IpcChannel.FlushThreshold"/> bytes wait (back-pressure). Batches take the lock once and pack their
+/// records side by side. What the transport can do beyond a <see cref="PipeWriter"/> (publish in place, take back a
+/// failed record) comes through <see cref="IInPlaceWriter"/>, asked for once here and handed to both parts: the
+/// send path tests no writer's type.
 /// </summary>
 internal sealed class ChannelSender
 {
-    /// <summary>The size of <see cref="_batchScratch"/>: records of a batch are packed into it, then handed to the writer together.</summary>
-    private const int BatchSpan = 4096;
-
     private readonly PipeWriter _writer;
-
-    /// <summary>The writer's in-place publication and rollback, when its transport has them (shared memory), or null.</summary>
-    private readonly IInPlaceWriter? _inPlace;
-    private readonly CustomBinaryFormatter _formatter;
-    private readonly ChannelLifetime _lifetime;
-
-    /// <summary>True when the bytes go to a stream (a socket, a pipe) through a stream pipe writer: a canceled write may have sent part of a record.</summary>
-    private readonly bool _writesToAStream;
     private readonly AsyncGate _lock = new();
-
-    /// <summary>
-    /// Where a batch's records are serialized before they are copied to the writer, a few thousand bytes at a
-    /// time (used under the send lock only). It stays in the sending core's cache: serializing straight into a
-    /// shared-memory ring, whose lines the reading core holds, ran batches at about half the speed in 4 runs of 7
-    /// (benchmarks/results/ipc-batches.md).
-    /// </summary>
-    private readonly byte[] _batchScratch = new byte[BatchSpan];
-    private bool _flushScheduled;
-    private Exception? _flushError;
+    private readonly OutgoingRecords _records;
+    private readonly TransportFlusher _flusher;
 
     public ChannelSender(PipeWriter writer, CustomBinaryFormatter formatter, bool writesToAStream, ChannelLifetime lifetime)
     {
         _writer = writer;
-        _inPlace = writer as IInPlaceWriter;
-        _formatter = formatter;
-        _writesToAStream = writesToAStream;
-        _lifetime = lifetime;
+        IInPlaceWriter? inPlace = writer as IInPlaceWriter;
+        _records = new OutgoingRecords(writer, inPlace, formatter);
+        _flusher = new TransportFlusher(writer, inPlace, writesToAStream, lifetime, _lock);
     }
 
     /// <summary>The transport's writer (tests reach past the send path with it).</summary>
@@ -80,13 +60,13 @@ internal sealed class ChannelSender
             foreach (T message in messages)
             {
                 WriteMessage(prefix: null, 0, message);
-                if (MustFlush())
+                if (_records.MustFlush())
                 {
-                    await FlushCoreAsync(cancellationToken).ConfigureAwait(false);
+                    await _flusher.FlushAsync(cancellationToken).ConfigureAwait(false);
                 }
             }
 
-            await FlushCoreAsync(cancellationToken).ConfigureAwait(false);
+            await _flusher.FlushAsync(cancellationToken).ConfigureAwait(false);
         }
         finally
         {
@@ -128,7 +108,7 @@ internal sealed class ChannelSender
             FlushResult flushed = await _writer.FlushAsync(cancellationToken).ConfigureAwait(false);
             if (flushed.IsCanceled && !flushed.IsCompleted)
             {
-                // A cancellation meant for an earlier flush (see IsStaleCancel): the goodbye is still buffered, and
+                // A cancellation meant for an earlier flush (see TransportFlusher.IsStaleCancel): the goodbye is still buffered, and
                 // closing disposes a stream transport before completing the writer, so it must go now.
                 await _writer.FlushAsync(cancellationToken).ConfigureAwait(false);
             }
@@ -212,12 +192,12 @@ internal sealed class ChannelSender
 
         try
         {
-            ThrowIfClosed();
+            _flusher.ThrowIfClosed();
             int sent = 0;
             do
             {
-                sent += list is null ? WriteRun(memory.Span.Slice(sent)) : WriteRun(list, sent);
-                ValueTask flush = FlushCoreAsync(cancellationToken);
+                sent += list is null ? _records.WriteRun(memory.Span.Slice(sent)) : _records.WriteRun(list, sent);
+                ValueTask flush = _flusher.FlushAsync(cancellationToken);
                 if (!flush.IsCompletedSuccessfully)
                 {
                     await flush.ConfigureAwait(false);
@@ -237,13 +217,13 @@ internal sealed class ChannelSender
         await _lock.EnterAsync(cancellationToken).ConfigureAwait(false);
         try
         {
-            ThrowIfClosed();
+            _flusher.ThrowIfClosed();
             if (!records.IsEmpty)
             {
                 _writer.Write(records.Span);
             }
 
-            await FlushCoreAsync(cancellationToken).ConfigureAwait(false);
+            await _flusher.FlushAsync(cancellationToken).ConfigureAwait(false);
         }
         finally
         {
@@ -264,9 +244,9 @@ internal sealed class ChannelSender
         try
         {
             WriteMessage(prefix, correlationId, message);
-            if (flushNow || MustFlush())
+            if (flushNow || _records.MustFlush())
             {
-                ValueTask flush = FlushCoreAsync(cancellationToken);
+                ValueTask flush = _flusher.FlushAsync(cancellationToken);
                 if (!flush.IsCompleted)
                 {
                     flushing = true;
@@ -277,7 +257,7 @@ internal sealed class ChannelSender
             }
             else
             {
-                PublishOrScheduleFlush();
+                _flusher.PublishOrSchedule();
             }
 
             return Task.CompletedTask;
@@ -315,348 +295,10 @@ internal sealed class ChannelSender
         }
     }
 
-    /// <summary>Writes an optional control record and the message into the buffer, adjacent; the caller holds the send lock.</summary>
+    /// <summary>Writes an optional control record and the message into the buffer, adjacent, if the channel can still send; the caller holds the send lock.</summary>
     private void WriteMessage<T>(ControlKind? prefix, ulong correlationId, T message)
     {
-        ThrowIfClosed();
-        long mark = _inPlace?.Mark ?? -1;
-        long before = IpcTelemetry.MeasuresBytes ? UnflushedBytes() : 0;
-        try
-        {
-            if (prefix is { } kind)
-            {
-                ControlRecord.Write(_writer, kind, correlationId);
-            }
-
-            _formatter.Serialize(_writer, message);
-            IpcTelemetry.MessagesSent.Add(1);
-            if (IpcTelemetry.MeasuresBytes)
-            {
-                IpcTelemetry.BytesSent.Add(UnflushedBytes() - before);
-            }
-        }
-        catch when (mark >= 0)
-        {
-            // A shared-memory ring refused the record (or the formatter failed inside it): take back
-            // the request prefix too, so that the peer never sees half a message.
-            _inPlace!.Rollback(mark);
-            throw;
-        }
-    }
-
-    /// <summary>
-    /// Shared memory publishes at once when the consumer waits (a store and a fence, no system call unless the
-    /// peer sleeps), and otherwise leaves records to the next send or a scheduled flush; other transports
-    /// coalesce the records of a burst into one scheduled flush. The caller holds the send lock.
-    /// </summary>
-    private void PublishOrScheduleFlush()
-    {
-        if (_inPlace?.TryPublishInPlace(_flushScheduled) != true && !_flushScheduled)
-        {
-            // One flush for everything sent until it runs.
-            _flushScheduled = true;
-#if NETSTANDARD2_0
-            ThreadPool.UnsafeQueueUserWorkItem(static sender => _ = ((ChannelSender)sender!).ScheduledFlushAsync(), this);
-#else
-            ThreadPool.UnsafeQueueUserWorkItem(static sender => _ = sender.ScheduledFlushAsync(), this, preferLocal: false);
-#endif
-        }
-    }
-
-    /// <summary>What the writer holds and has not flushed (0 when it cannot say): the difference over a write is the size of what was written.</summary>
-    private long UnflushedBytes() => _writer.CanGetUnflushedBytes ? _writer.UnflushedBytes : 0;
-
-    /// <summary>True when the buffer holds enough to flush now (or when the writer cannot say how much it holds).</summary>
-    private bool MustFlush() => !_writer.CanGetUnflushedBytes || _writer.UnflushedBytes >= IpcChannel.FlushThreshold;
-
-    private async Task ScheduledFlushAsync()
-    {
-        await _lock.EnterAsync(CancellationToken.None).ConfigureAwait(false);
-        try
-        {
-            _flushScheduled = false;
-            if (!_lifetime.IsClosed && _flushError is null)
-            {
-                await FlushCoreAsync(CancellationToken.None).ConfigureAwait(false);
-            }
-        }
-        catch (Exception ex) when (ex is IpcException or IOException or InvalidOperationException or ObjectDisposedException)
-        {
-            // Reported to the next sender; the receive side reports the peer's going away to readers.
-            _flushError = ex;
-        }
-        finally
-        {
-            _lock.Exit();
-        }
-    }
-
-    /// <summary>Hands the buffered bytes to the transport; the caller holds the send lock. Completes at once when the transport takes them at once.</summary>
-    private ValueTask FlushCoreAsync(CancellationToken cancellationToken)
-    {
-        _flushScheduled = false;
-        ValueTask<FlushResult> flush;
-        try
-        {
-            flush = _writer.FlushAsync(cancellationToken);
-        }
-        catch (Exception ex) when (ConnectionErrors.IsBroken(ex))
-        {
-            throw BrokenWhileSending(ex);
-        }
-        catch (OperationCanceledException) when (_writesToAStream)
-        {
-            EndAfterCanceledWrite();
-            throw;
-        }
-
-        if (flush.IsCompletedSuccessfully)
-        {
-            FlushResult result = flush.Result;
-            if (!IsStaleCancel(result))
-            {
-                CheckFlushed(result);
-                return default;
-            }
-
-            flush = new ValueTask<FlushResult>(result); // its result is taken: AwaitFlushAsync flushes again
-        }
-
-        return AwaitFlushAsync(flush, cancellationToken);
-    }
-
-    /// <summary>
-    /// A flush canceled while the channel is open: a cancellation meant for an earlier flush (a StreamPipeWriter
-    /// cancels its internal token when an earlier flush's token fires as that flush completes, and the next flush
-    /// then returns IsCanceled without writing). Its bytes are still buffered: flush again.
-    /// </summary>
-    private bool IsStaleCancel(FlushResult result) => result.IsCanceled && !result.IsCompleted && !_lifetime.IsClosed;
-
-    private async ValueTask AwaitFlushAsync(ValueTask<FlushResult> flush, CancellationToken cancellationToken)
-    {
-        while (true)
-        {
-            FlushResult result;
-            try
-            {
-                result = await flush.ConfigureAwait(false);
-                if (IsStaleCancel(result))
-                {
-                    flush = _writer.FlushAsync(cancellationToken);
-                    continue;
-                }
-            }
-            catch (Exception ex) when (ConnectionErrors.IsBroken(ex))
-            {
-                throw BrokenWhileSending(ex);
-            }
-            catch (OperationCanceledException) when (_writesToAStream)
-            {
-                EndAfterCanceledWrite();
-                throw;
-            }
-
-            CheckFlushed(result);
-            return;
-        }
-    }
-
-    /// <summary>
-    /// A flush into a stream was canceled while the stream wrote: part of a record may have gone, and the
-    /// stream pipe writer would write those bytes again. The peer must not read a damaged record, so the
-    /// channel ends here (the peer sees it end inside a record, whose bytes it drops). The caller holds the
-    /// send lock; the channel is closed in the background.
-    /// </summary>
-    private void EndAfterCanceledWrite()
-    {
-        _flushError ??= new IpcException("A send was canceled while its record was being written to the transport; the channel was closed so that the peer never reads a damaged record.");
-        _lifetime.AbortInBackground();
-    }
-
-    /// <summary>A transport that failed under a send: the channel was closed under it (the transport disposed), or the connection broke.</summary>
-    private IpcException BrokenWhileSending(Exception ex) => _lifetime.IsClosed
-        ? new IpcException("The channel was closed while sending.", ex)
-        : new IpcException("The connection to the peer broke while sending.", ex);
-
-    private void CheckFlushed(FlushResult result)
-    {
-        if (result.IsCompleted)
-        {
-            throw new IpcException("The peer stopped reading: the channel is closed.");
-        }
-
-        if (result.IsCanceled && _lifetime.IsClosed)
-        {
-            // Closing this side woke the flush (CancelPendingFlush): the bytes may not all have gone.
-            throw new IpcException("The channel was closed while sending.");
-        }
-    }
-
-    private void ThrowIfClosed()
-    {
-        if (_lifetime.IsClosed)
-        {
-            throw new IpcException("The channel is closed.");
-        }
-
-        if (_lifetime.ReceiveEnd is { } ended)
-        {
-            throw new IpcException("The channel is closed: " + ended.Message, ended);
-        }
-
-        if (_flushError is not null)
-        {
-            throw new IpcException("Sending failed: " + _flushError.Message, _flushError);
-        }
-    }
-
-    /// <summary>Writes messages from the start of <paramref name="messages"/> until the buffer holds enough to flush; returns how many. The caller holds the send lock.</summary>
-    private int WriteRun<T>(ReadOnlySpan<T> messages)
-    {
-        var packer = new Packer(this, IpcTelemetry.MeasuresBytes ? UnflushedBytes() : 0);
-        try
-        {
-            for (int i = 0; i < messages.Length; i++)
-            {
-                if (!packer.TryWrite(messages[i]))
-                {
-                    return i;
-                }
-            }
-
-            return messages.Length;
-        }
-        finally
-        {
-            packer.End();
-        }
-    }
-
-    private int WriteRun<T>(IReadOnlyList<T> messages, int start)
-    {
-        var packer = new Packer(this, IpcTelemetry.MeasuresBytes ? UnflushedBytes() : 0);
-        try
-        {
-            int count = messages.Count;
-            for (int i = start; i < count; i++)
-            {
-                if (!packer.TryWrite(messages[i]))
-                {
-                    return i - start;
-                }
-            }
-
-            return count - start;
-        }
-        finally
-        {
-            packer.End();
-        }
-    }
-
-    /// <summary>One message of a batch written through the writer on its own (a shared-memory ring takes back a record that fails).</summary>
-    private void WriteBatchMessage<T>(T message)
-    {
-        if (_inPlace is { } inPlace)
-        {
-            long mark = inPlace.Mark;
-            try
-            {
-                _formatter.Serialize(_writer, message!);
-            }
-            catch
-            {
-                inPlace.Rollback(mark); // the peer never sees part of a record
-                throw;
-            }
-        }
-        else
-        {
-            _formatter.Serialize(_writer, message!);
-        }
-    }
-
-    /// <summary>
-    /// Packs the records of a batch one after another into the sender's scratch buffer and hands them to the
-    /// writer together (one copy and one <see cref="PipeWriter.Advance"/> for many records): a record that does
-    /// not fit in what is left commits the buffer and starts it again; one larger than the whole buffer is
-    /// written on its own, through the writer. Nothing of a record that fails to be written reaches the writer.
-    /// </summary>
-    private ref struct Packer
-    {
-        private readonly ChannelSender _sender;
-        private readonly long _unflushedBefore;
-        private readonly Span<byte> _span;
-        private int _position;
-        private bool _committedAny;
-        private int _messages;
-
-        public Packer(ChannelSender sender, long unflushedBefore)
-        {
-            _sender = sender;
-            _unflushedBefore = unflushedBefore;
-            _span = sender._batchScratch; // the other fields start at their defaults: nothing packed yet
-        }
-
-        /// <summary>Writes <paramref name="message"/>; false (nothing written) when the buffer holds enough to flush first.</summary>
-        public bool TryWrite<T>(T message)
-        {
-            if (message is null)
-            {
-                throw new ArgumentNullException(nameof(message), "A batch holds a null message.");
-            }
-
-            while (true)
-            {
-                if (_sender._formatter.TrySerialize(message, _span.Slice(_position), out int written))
-                {
-                    _position += written;
-                    _messages++;
-                    return true;
-                }
-
-                bool fresh = _position == 0;
-                Commit();
-                if (_committedAny && _sender.MustFlush())
-                {
-                    return false;
-                }
-
-                if (fresh)
-                {
-                    // Larger than the whole scratch buffer: written on its own, through the writer.
-                    _sender.WriteBatchMessage(message);
-                    _committedAny = true;
-                    _messages++;
-                    return true;
-                }
-            }
-        }
-
-        /// <summary>Hands the packed records to the writer.</summary>
-        public void Commit()
-        {
-            if (_position > 0)
-            {
-                _sender._writer.Write(_span.Slice(0, _position));
-                _committedAny = true;
-            }
-
-            _position = 0;
-        }
-
-        /// <summary>Commits, and counts the messages written (<see cref="IpcTelemetry"/>).</summary>
-        public void End()
-        {
-            Commit();
-            if (_messages > 0)
-            {
-                IpcTelemetry.MessagesSent.Add(_messages);
-                if (IpcTelemetry.MeasuresBytes)
-                {
-                    IpcTelemetry.BytesSent.Add(_sender.UnflushedBytes() - _unflushedBefore);
-                }
-            }
-        }
+        _flusher.ThrowIfClosed();
+        _records.WriteMessage(prefix, correlationId, message);
     }
 }
