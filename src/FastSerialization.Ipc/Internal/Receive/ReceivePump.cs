@@ -20,6 +20,14 @@ internal sealed class ReceivePump(ReceiveSide side)
     private bool _holdsBuffer;
     private bool _bufferIsLast;
 
+    /// <summary>
+    /// How many bytes were left unread in the buffer when it was last handed back (<see cref="ReturnBuffer"/>): a read
+    /// that returns no more than that brought nothing new. Kept as a number because the handed-back buffer's segments
+    /// are the transport's again: the ring reader sets its two segments anew on every read, so the old sequence's
+    /// length, computed from them after the next read, is wrong when it wrapped the ring's end (negative at times).
+    /// </summary>
+    private long _returnedLength;
+
     private object? _stash;
     private long _stashBytes;
 
@@ -119,6 +127,7 @@ internal sealed class ReceivePump(ReceiveSide side)
         if (_holdsBuffer)
         {
             _holdsBuffer = false;
+            _returnedLength = _buffer.Length;
             side.Reader.AdvanceTo(_buffer.Start, _buffer.End);
         }
     }
@@ -131,9 +140,11 @@ internal sealed class ReceivePump(ReceiveSide side)
             return false;
         }
 
-        if (!result.IsCanceled && !result.IsCompleted && result.Buffer.Length <= _buffer.Length)
+        if (!result.IsCanceled && !result.IsCompleted && result.Buffer.Length <= _returnedLength)
         {
-            // Nothing came since the buffer was handed back (the unread rest of it is all there is).
+            // Nothing came since the buffer was handed back (the unread rest of it is all there is). The transports of
+            // this package return from TryRead only when bytes came; a PipeReader of the application's may return the
+            // examined rest again, and taking it would find nothing to take, again and again.
             side.Reader.AdvanceTo(result.Buffer.Start, result.Buffer.End);
             return false;
         }
