@@ -2,6 +2,7 @@ using System;
 using System.Buffers;
 using System.IO.Pipelines;
 using System.Threading;
+using System.Threading.Channels;
 using System.Threading.Tasks;
 
 namespace FastSerialization.Ipc.Internal;
@@ -218,7 +219,7 @@ internal sealed class ReceivePump(ReceiveSide side)
             await side.Inbox.EnqueueAsync(message, size, cancellationToken).ConfigureAwait(false);
             _stash = null;
         }
-        catch (System.Threading.Channels.ChannelClosedException)
+        catch (ChannelClosedException)
         {
             Interlocked.Decrement(ref _inboxed);
         }
