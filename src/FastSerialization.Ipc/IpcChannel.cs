@@ -83,7 +83,7 @@ public sealed partial class IpcChannel : IAsyncDisposable
     /// </summary>
     private static IReceiveStrategy ChooseReceiveStrategy(ReceiveSide side, PipeReader reader, IpcChannelOptions options) =>
         options.ReceiveOnCallingThread ? new CallingThreadReceiveStrategy(side)
-        : reader is IPolledReader polled ? new CallingThreadReceiveStrategy(side, polled)
+        : reader is IPolledReader polled ? new BackgroundReaderReceiveStrategy(side, polled)
         : new ReceiveLoopStrategy(side);
 
     /// <summary>The writer under the channel (tests reach past the send path with it).</summary>

@@ -5,10 +5,10 @@ using System.Threading.Tasks;
 namespace FastSerialization.Ipc.Internal;
 
 /// <summary>
-/// The background reader of the default strategy over shared memory and sockets (an <see cref="IPolledReader"/>):
-/// callers that wait for a record read the transport on their own thread (shared memory: they poll it for the spin
-/// time; a socket: they wait inside its read), as with <see cref="IpcChannelOptions.ReceiveOnCallingThread"/>, and a
-/// background task reads whatever no caller reads,
+/// The default strategy over shared memory and sockets (an <see cref="IPolledReader"/>): callers that wait for a
+/// record read the transport on their own thread (<see cref="PumpingReceiveStrategy"/>; shared memory: they poll it
+/// for the spin time; a socket: they wait inside its read), as with <see cref="IpcChannelOptions.ReceiveOnCallingThread"/>,
+/// and a background reader reads whatever no caller reads,
 /// as the receive loop would: it queues messages in the inbox, completes requests, and sees the end of the
 /// channel when nobody receives. It never spins and never waits inside the transport:
 /// <list type="bullet">
@@ -25,12 +25,12 @@ namespace FastSerialization.Ipc.Internal;
 /// and receiving has not ended: closing unmaps the rings (or closes the socket) after taking the pump and ending
 /// receiving.
 /// </summary>
-internal sealed partial class CallingThreadReceiveStrategy
+internal sealed class BackgroundReaderReceiveStrategy : PumpingReceiveStrategy
 {
     /// <summary>How often the background reader looks whether callers still use the pump.</summary>
     private static readonly TimeSpan Tick = TimeSpan.FromMilliseconds(1);
 
-    private readonly IPolledReader? _polled;
+    private readonly IPolledReader _polled;
     private Task _background = Task.CompletedTask;
     private volatile bool _backgroundAsleep;
 
@@ -47,28 +47,20 @@ internal sealed partial class CallingThreadReceiveStrategy
     private long _lastGiveUp = -1;
 
     /// <summary>The default strategy over shared memory or a socket: callers read it, a background reader reads what they do not.</summary>
-    public CallingThreadReceiveStrategy(ReceiveSide side, IPolledReader polled)
-        : this(side)
+    public BackgroundReaderReceiveStrategy(ReceiveSide side, IPolledReader polled)
+        : base(side)
     {
         _polled = polled;
     }
 
-    private void StartBackgroundReader()
-    {
-        if (_polled is not null)
-        {
-            _background = Task.Run(RunBackgroundReaderAsync);
-        }
-    }
+    /// <summary>True over a socket (a caller waits inside its read); false over shared memory (a caller polls the ring).</summary>
+    protected override bool CallersWaitInTransport => _polled.CallersWaitInTransport;
+
+    public override void Start() => _background = Task.Run(RunBackgroundReaderAsync);
 
     /// <summary>After receiving ended: wakes the background reader, which sees the end and stops, and waits for it a little.</summary>
-    private async Task StopBackgroundReaderAsync()
+    protected override async Task StopBesideCallersAsync()
     {
-        if (_polled is null)
-        {
-            return;
-        }
-
         _polled.Nudge();
         try
         {
@@ -85,9 +77,9 @@ internal sealed partial class CallingThreadReceiveStrategy
     /// pump's buffer (or the end, or a message kept aside) while the background reader sleeps, the background
     /// reader is woken: the peer rings only for what it publishes after the reader asked.
     /// </summary>
-    private void LeaveToBackground(bool gaveUp)
+    protected override void LeavePump(bool gaveUp)
     {
-        bool wake = gaveUp || _disarmed || (_backgroundAsleep && LeavesWork());
+        bool wake = gaveUp || _disarmed || (_backgroundAsleep && Pump.LeavesWork);
         _disarmed = false;
         long exits = _callerExits + 1; // only the holder writes it
         if (gaveUp)
@@ -96,20 +88,35 @@ internal sealed partial class CallingThreadReceiveStrategy
         }
 
         Volatile.Write(ref _callerExits, exits);
-        _pump.Exit();
+        Pump.Gate.Exit();
         if (wake)
         {
-            _polled!.Nudge();
+            _polled.Nudge();
         }
     }
 
     /// <summary>A caller found the pump taken: the background reader, if it holds it, hands it back after the message it is at.</summary>
-    private void NoteCallerWaits()
+    protected override void NoteCallerWaits() => Interlocked.Increment(ref _callerWaits);
+
+    /// <summary>
+    /// A caller over shared memory polls the ring for the spin time instead of awaiting its read, and gives up when
+    /// nothing came (<see cref="Pumped.Nothing"/>); a caller over a socket awaits the read. The background reader
+    /// (<paramref name="spin"/> false) polls once; over a socket that holds bytes (or its end), it then reads them with
+    /// a read that does not wait.
+    /// </summary>
+    protected override Polled PollBeforeReading(bool spin, CancellationToken cancellationToken)
     {
-        if (_polled is not null)
+        if (spin && _polled.CallersWaitInTransport)
         {
-            Interlocked.Increment(ref _callerWaits);
+            return Polled.Read;
         }
+
+        if (PollTransport(spin, cancellationToken))
+        {
+            return Polled.Came;
+        }
+
+        return !_polled.CallersWaitInTransport || !_polled.HasUnread ? Polled.Nothing : Polled.Read;
     }
 
     /// <summary>What <see cref="DrainAsync"/> ended with.</summary>
@@ -125,9 +132,6 @@ internal sealed partial class CallingThreadReceiveStrategy
         Ended,
     }
 
-    /// <summary>Whether the pump's holder leaves something to read that the peer will not ring for. The caller holds the pump.</summary>
-    private bool LeavesWork() => (_pumpHoldsBuffer && !_pumpBuffer.IsEmpty) || _pumpSawEnd || _pumpStash is not null;
-
     /// <summary>
     /// Polls the transport into the pump's buffer: once, or for the spin time (then a few yields of the core)
     /// when <paramref name="spin"/>. True when something came, or the channel is closing; false when nothing came.
@@ -135,7 +139,7 @@ internal sealed partial class CallingThreadReceiveStrategy
     /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was canceled.</exception>
     private bool PollTransport(bool spin, CancellationToken cancellationToken)
     {
-        if (TryReadArrived() || _side.Lifetime.IsClosing)
+        if (Pump.TryReadArrived() || Side.Lifetime.IsClosing)
         {
             return true;
         }
@@ -145,14 +149,14 @@ internal sealed partial class CallingThreadReceiveStrategy
             if (_backgroundAsleep && !_disarmed)
             {
                 // This caller polls: the peer need not ring (the background reader is woken when the caller leaves).
-                _polled!.DisarmWakeUp();
+                _polled.DisarmWakeUp();
                 _disarmed = true;
             }
 
-            var backoff = new Backoff(_polled!.SpinTicks);
+            var backoff = new Backoff(_polled.SpinTicks);
             while (backoff.Wait())
             {
-                if (TryReadArrived() || _side.Lifetime.IsClosing)
+                if (Pump.TryReadArrived() || Side.Lifetime.IsClosing)
                 {
                     return true;
                 }
@@ -166,7 +170,7 @@ internal sealed partial class CallingThreadReceiveStrategy
 
     private async Task RunBackgroundReaderAsync()
     {
-        IPolledReader polled = _polled!;
+        IPolledReader polled = _polled;
         long exitsBeforeSleep = -1;
         bool callersBack = false;
         try
@@ -177,7 +181,7 @@ internal sealed partial class CallingThreadReceiveStrategy
                 // up, the last to leave, polls no more: take over at once.
                 long exits = Volatile.Read(ref _callerExits);
                 bool callersActive = callersBack || (exitsBeforeSleep >= 0 && exits != exitsBeforeSleep && exits != Volatile.Read(ref _lastGiveUp));
-                if ((callersActive || !_pump.TryEnter()) && !await WaitForPumpAsync().ConfigureAwait(false))
+                if ((callersActive || !Pump.Gate.TryEnter()) && !await WaitForPumpAsync().ConfigureAwait(false))
                 {
                     return;
                 }
@@ -185,7 +189,7 @@ internal sealed partial class CallingThreadReceiveStrategy
                 bool sleep = false;
                 try
                 {
-                    if (_side.Lifetime.ReceiveEnd is not null || _side.Lifetime.IsClosing)
+                    if (Side.Lifetime.ReceiveEnd is not null || Side.Lifetime.IsClosing)
                     {
                         return; // closing takes the pump and ends receiving: nothing here may touch the transport any more
                     }
@@ -204,13 +208,13 @@ internal sealed partial class CallingThreadReceiveStrategy
                         // one published after it rings.
                         _backgroundAsleep = true;
                         polled.ArmWakeUp();
-                        sleep = !polled.HasUnread && !LeavesWork();
+                        sleep = !polled.HasUnread && !Pump.LeavesWork;
                         _backgroundAsleep = sleep;
                     }
                 }
                 finally
                 {
-                    _pump.Exit();
+                    Pump.Gate.Exit();
                 }
 
                 exitsBeforeSleep = -1;
@@ -222,14 +226,14 @@ internal sealed partial class CallingThreadReceiveStrategy
                 }
             }
         }
-        catch (OperationCanceledException) when (_side.Lifetime.IsClosing)
+        catch (OperationCanceledException) when (Side.Lifetime.IsClosing)
         {
             // Closing canceled a wait for room in the inbox; closing ends receiving.
         }
         catch (Exception ex)
         {
             // Whatever else went wrong, the readers must hear of it (as from the receive loop).
-            if (_side.Lifetime.ReceiveEnd is null)
+            if (Side.Lifetime.ReceiveEnd is null)
             {
                 await EndAsync(new IpcException("Receiving failed: " + ex.Message, ex)).ConfigureAwait(false);
             }
@@ -248,7 +252,7 @@ internal sealed partial class CallingThreadReceiveStrategy
         while (true)
         {
             await Task.Delay(Tick).ConfigureAwait(false);
-            if (_side.Lifetime.ReceiveEnd is not null || _side.Lifetime.IsClosing)
+            if (Side.Lifetime.ReceiveEnd is not null || Side.Lifetime.IsClosing)
             {
                 return false;
             }
@@ -262,12 +266,12 @@ internal sealed partial class CallingThreadReceiveStrategy
                 continue;
             }
 
-            if (_pump.TryEnter())
+            if (Pump.Gate.TryEnter())
             {
                 return true;
             }
 
-            await _pump.EnterAsync(CancellationToken.None).ConfigureAwait(false);
+            await Pump.Gate.EnterAsync(CancellationToken.None).ConfigureAwait(false);
             return true;
         }
     }
@@ -278,12 +282,9 @@ internal sealed partial class CallingThreadReceiveStrategy
     /// </summary>
     private async ValueTask<Drained> DrainAsync()
     {
-        CancellationToken closing = _side.Lifetime.Closing;
+        CancellationToken closing = Side.Lifetime.Closing;
         long waits = Volatile.Read(ref _callerWaits);
-        if (_pumpStash is { } stashed)
-        {
-            await QueueForReceiverAsync(stashed, _pumpStashBytes, closing).ConfigureAwait(false);
-        }
+        await Pump.QueueStashAsync(closing).ConfigureAwait(false);
 
         while (true)
         {
@@ -305,7 +306,7 @@ internal sealed partial class CallingThreadReceiveStrategy
 
             if (pumped.Message is not null)
             {
-                await QueueForReceiverAsync(pumped.Message, pumped.Bytes, closing).ConfigureAwait(false);
+                await Pump.QueueForReceiverAsync(pumped.Message, pumped.Bytes, closing).ConfigureAwait(false);
             }
         }
     }

@@ -6,10 +6,12 @@ using System.Threading.Tasks;
 namespace FastSerialization.Ipc.Internal;
 
 /// <summary>
-/// How a channel reads the peer's records (<see cref="IpcChannelOptions.ReceiveOnCallingThread"/>): a
-/// background loop that reads every record as it arrives and queues it (<see cref="ReceiveLoopStrategy"/>),
-/// or the callers themselves, reading the transport on their own thread (<see cref="CallingThreadReceiveStrategy"/>).
-/// The <see cref="IpcChannel"/> facade's receive methods and request waits go through it.
+/// How a channel reads the peer's records, chosen once (<c>IpcChannel.ChooseReceiveStrategy</c>): a background
+/// loop that reads every record as it arrives and queues it (<see cref="ReceiveLoopStrategy"/>), the callers
+/// themselves, reading the transport on their own thread (<see cref="CallingThreadReceiveStrategy"/>,
+/// <see cref="IpcChannelOptions.ReceiveOnCallingThread"/>), or the callers with a background reader for what they
+/// do not read (<see cref="BackgroundReaderReceiveStrategy"/>). The <see cref="IpcChannel"/> facade's receive methods
+/// and request waits go through it.
 /// </summary>
 internal interface IReceiveStrategy
 {

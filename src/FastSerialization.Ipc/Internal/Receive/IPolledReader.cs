@@ -9,7 +9,7 @@ namespace FastSerialization.Ipc.Internal;
 /// (<see cref="ArmWakeUp"/>). A shared-memory ring is polled in memory, without a system call, and its waiting
 /// callers spin on it; a socket (SocketPipeReader) is waited on inside its read
 /// (<see cref="CallersWaitInTransport"/>). Used by the default receive strategy over both
-/// (<see cref="CallingThreadReceiveStrategy"/> with its background reader). Every member but
+/// (<see cref="BackgroundReaderReceiveStrategy"/>). Every member but
 /// <see cref="WaitForWakeUpAsync"/> and <see cref="Nudge"/> touches the transport: call them only while holding
 /// the reader's role, never after the channel stopped receiving.
 /// </summary>
