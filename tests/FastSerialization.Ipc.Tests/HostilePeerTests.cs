@@ -28,6 +28,14 @@ public class HostilePeerTests
     /// <summary>A Hello that names type id 1 twice (the bytes an attacker sent).</summary>
     private static readonly byte[] HelloWithADuplicateId = Convert.FromHexString("10000000" + "0001" + "46534950" + "01" + "03" + "01025800" + "01025800");
 
+    /// <summary>Hellos that no FastSerialization process writes, and what the refusal says.</summary>
+    public static TheoryData<string, string> HostileHellos => new()
+    {
+        { "10000000" + "0001" + "46534950" + "01" + "03" + "01025800" + "01025800", "twice" },
+        // Type id 2^31, past the largest id: before the registry's description had one reader, this became id -2^31.
+        { "10000000" + "0001" + "46534950" + "01" + "02" + "8080808008025800", "past the largest id" },
+    };
+
     /// <summary>Accepts in the background, echoing every channel, and collects what the server reported.</summary>
     private sealed class EchoServer : IAsyncDisposable
     {
@@ -117,14 +125,15 @@ public class HostilePeerTests
         }
     }
 
-    [Fact(Timeout = TestTimeouts.Test)]
-    public async Task AHelloThatNamesOneTypeIdTwice_IsRefused_AndTheServerGoesOn()
+    [Theory(Timeout = TestTimeouts.Test)]
+    [MemberData(nameof(HostileHellos))]
+    public async Task AHelloThatNamesOneTypeIdTwiceOrAnIdPastTheLargest_IsRefused_AndTheServerGoesOn(string hello, string reason)
     {
         string name = Names.Unique("dup");
         await using var echo = new EchoServer(IpcServer.Listen(name, Registry.Create()));
         using (Socket hostile = await ConnectRawAsync(echo.Server.Address))
         {
-            await hostile.SendAsync(HelloWithADuplicateId, SocketFlags.None);
+            await hostile.SendAsync(Convert.FromHexString(hello), SocketFlags.None);
             var buffer = new byte[4096];
             while (await hostile.ReceiveAsync(buffer, SocketFlags.None) > 0)
             {
@@ -136,7 +145,7 @@ public class HostilePeerTests
         lock (echo.Failures)
         {
             echo.Failures.Should().ContainSingle().Which.Should().BeOfType<IpcHandshakeException>()
-                .Which.Message.Should().Contain("twice");
+                .Which.Message.Should().Contain(reason);
         }
     }
 

@@ -86,24 +86,7 @@ internal sealed class FileHeader
 
         var writer = new FastBinaryWriter(output);
         writer.WriteVarUInt32(RecordFormatVersion);
-        writer.WriteCollectionHeader(entries.Count);
-        foreach (RegistryEntry entry in entries)
-        {
-            writer.WriteVarUInt32((uint)entry.Id);
-            writer.Write(entry.TypeName);
-            if (entry.Layout is null)
-            {
-                writer.WriteNullCollection();
-            }
-            else
-            {
-                writer.WriteCollectionHeader(entry.Layout.Count);
-                foreach (string kind in entry.Layout)
-                {
-                    writer.Write(kind);
-                }
-            }
-        }
+        RegistryEntry.WriteAll(ref writer, entries);
 
         writer.Flush();
         output.GetSpan(4);
@@ -168,7 +151,7 @@ internal sealed class FileHeader
             throw Corrupt(path, $"its header checksum is wrong (stored 0x{stored:X8}, computed 0x{computed:X8})");
         }
 
-        var entries = new List<RegistryEntry>();
+        IReadOnlyList<RegistryEntry> entries;
         try
         {
             var reader = new FastBinaryReader(bytes.AsSpan(FixedPartSize, bytes.Length - FixedPartSize - 4));
@@ -178,36 +161,7 @@ internal sealed class FileHeader
                 throw Corrupt(path, $"its records are of format version {recordVersion}; this library reads version {RecordFormatVersion}");
             }
 
-            int count = reader.ReadCollectionHeader(3);
-            var ids = new HashSet<uint>();
-            for (int i = 0; i < count; i++)
-            {
-                uint id = reader.ReadVarUInt32();
-                if (id > int.MaxValue)
-                {
-                    throw Corrupt(path, $"its registry description names type id {id}, past the largest id ({int.MaxValue})");
-                }
-
-                if (!ids.Add(id))
-                {
-                    throw Corrupt(path, $"its registry description names type id {id} twice");
-                }
-
-                string name = reader.ReadString() ?? string.Empty;
-                int kinds = reader.ReadCollectionHeader(1);
-                List<string>? layout = null;
-                if (kinds >= 0)
-                {
-                    layout = new List<string>(kinds);
-                    for (int k = 0; k < kinds; k++)
-                    {
-                        layout.Add(reader.ReadString() ?? string.Empty);
-                    }
-                }
-
-                entries.Add(new RegistryEntry((int)id, name, layout));
-            }
-
+            entries = RegistryEntry.ReadAll(ref reader);
             if (reader.HasRemaining)
             {
                 throw Corrupt(path, $"its header has {reader.Remaining} bytes after the registry description");

@@ -56,6 +56,78 @@ public sealed class RegistryEntry
         return entries;
     }
 
+    /// <summary>
+    /// Writes <paramref name="entries"/> as the IPC Hello and record-file headers carry them (docs/FORMAT.md sections 8
+    /// and 9): varuint32 <c>N</c> (entries + 1), then per entry its varuint32 type id, its type name as a string, and its
+    /// member layout as a sequence of strings (null when it has none).
+    /// </summary>
+    /// <param name="writer">Where the description goes.</param>
+    /// <param name="entries">The entries, usually <see cref="Describe"/>'s.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="entries"/> is null.</exception>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    public static void WriteAll(ref FastBinaryWriter writer, IReadOnlyList<RegistryEntry> entries)
+    {
+        ArgumentNullException.ThrowIfNull(entries);
+        writer.WriteCollectionHeader(entries.Count);
+        foreach (RegistryEntry entry in entries)
+        {
+            writer.WriteVarUInt32((uint)entry.Id);
+            writer.Write(entry.TypeName);
+            if (entry.Layout is null)
+            {
+                writer.WriteNullCollection();
+                continue;
+            }
+
+            writer.WriteCollectionHeader(entry.Layout.Count);
+            foreach (string kind in entry.Layout)
+            {
+                writer.Write(kind);
+            }
+        }
+    }
+
+    /// <summary>
+    /// Reads a description written by <see cref="WriteAll"/>, which another process may have written: counts are
+    /// checked against the bytes left before anything is allocated, and an id named twice or past 2^31-1 is malformed.
+    /// </summary>
+    /// <param name="reader">Where the description starts.</param>
+    /// <returns>The entries in the order written.</returns>
+    /// <exception cref="FastSerializationException">The description is malformed or truncated, or names an id twice or past 2^31-1.</exception>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    public static IReadOnlyList<RegistryEntry> ReadAll(ref FastBinaryReader reader)
+    {
+        // An entry takes at least 3 bytes (id, an empty name, a null layout), a layout's kind at least 1 (an empty string).
+        int count = reader.ReadCollectionHeader(3);
+        var entries = new List<RegistryEntry>(Math.Max(count, 0));
+        var ids = new HashSet<uint>();
+        for (int i = 0; i < count; i++)
+        {
+            uint id = reader.ReadVarUInt32();
+            if (id > int.MaxValue)
+            {
+                throw new FastSerializationException($"The registry description names type id {id}, past the largest id ({int.MaxValue}).");
+            }
+
+            if (!ids.Add(id))
+            {
+                throw new FastSerializationException($"The registry description names type id {id} twice.");
+            }
+
+            string name = reader.ReadString() ?? string.Empty;
+            int kinds = reader.ReadCollectionHeader(1);
+            string[]? layout = kinds < 0 ? null : new string[kinds];
+            for (int k = 0; k < kinds; k++)
+            {
+                layout![k] = reader.ReadString() ?? string.Empty;
+            }
+
+            entries.Add(new RegistryEntry((int)id, name, layout));
+        }
+
+        return entries;
+    }
+
     /// <summary>The stable name of <paramref name="type"/> (see the remarks of <see cref="RegistryEntry"/>).</summary>
     /// <param name="type">The type.</param>
     /// <returns>Its stable name.</returns>

@@ -1,4 +1,5 @@
 using System;
+using System.Buffers;
 using System.Collections.Generic;
 using FluentAssertions;
 using Xunit;
@@ -81,5 +82,52 @@ public class RegistryEntryTests
         FluentActions.Invoking(() => RegistryEntry.Describe(null!)).Should().Throw<ArgumentNullException>().WithParameterName("registry");
         FluentActions.Invoking(() => RegistryEntry.FindMismatch(null!, Array.Empty<RegistryEntry>())).Should().Throw<ArgumentNullException>().WithParameterName("ours");
         FluentActions.Invoking(() => new RegistryEntry(1, null!, null)).Should().Throw<ArgumentNullException>().WithParameterName("typeName");
+    }
+
+    [Fact]
+    public void WriteAll_WritesTheBytesOfFormatSection8_AndReadAllReadsThemBack()
+    {
+        RegistryEntry[] entries = [Entry(1, "A", "Int32", "String"), new RegistryEntry(300, "B", null)];
+
+        byte[] bytes = Write(entries);
+
+        bytes.Should().Equal(
+            0x03, // two entries
+            0x01, 0x02, (byte)'A', 0x03, 0x06, (byte)'I', (byte)'n', (byte)'t', (byte)'3', (byte)'2', 0x07, (byte)'S', (byte)'t', (byte)'r', (byte)'i', (byte)'n', (byte)'g',
+            0xAC, 0x02, 0x02, (byte)'B', 0x00); // id 300, "B", no layout
+        IReadOnlyList<RegistryEntry> read = Read(bytes);
+        read.Should().HaveCount(2);
+        read[0].Id.Should().Be(1);
+        read[0].Layout.Should().Equal("Int32", "String");
+        read[1].Id.Should().Be(300);
+        read[1].TypeName.Should().Be("B");
+        read[1].Layout.Should().BeNull();
+    }
+
+    [Theory]
+    [InlineData(new byte[] { 0x03, 0x01, 0x01, 0x00, 0x01, 0x01, 0x00 }, "type id 1 twice")]
+    [InlineData(new byte[] { 0x02, 0x80, 0x80, 0x80, 0x80, 0x08, 0x01, 0x00 }, "past the largest id")]
+    [InlineData(new byte[] { 0xFF, 0xFF, 0xFF, 0xFF, 0x07, 0x01 }, "cannot fit")] // two billion entries in six bytes
+    [InlineData(new byte[] { 0x02, 0x01, 0x01, 0xFF, 0xFF, 0xFF, 0xFF, 0x07 }, "cannot fit")] // a layout of two billion kinds
+    public void ReadAll_RefusesWhatNoWriterWrites_BeforeAllocatingForIt(byte[] bytes, string reason)
+    {
+        FluentActions.Invoking(() => Read(bytes)).Should().Throw<FastSerializationException>().Which.Message.Should().Contain(reason);
+    }
+
+    private static byte[] Write(IReadOnlyList<RegistryEntry> entries)
+    {
+        var output = new ArrayBufferWriter<byte>();
+        var writer = new FastBinaryWriter(output);
+        RegistryEntry.WriteAll(ref writer, entries);
+        writer.Flush();
+        return output.WrittenSpan.ToArray();
+    }
+
+    private static IReadOnlyList<RegistryEntry> Read(byte[] bytes)
+    {
+        var reader = new FastBinaryReader(bytes);
+        IReadOnlyList<RegistryEntry> entries = RegistryEntry.ReadAll(ref reader);
+        reader.HasRemaining.Should().BeFalse();
+        return entries;
     }
 }

@@ -32,24 +32,7 @@ internal sealed class Handshake
         var writer = new FastBinaryWriter(body);
         writer.WriteRaw(Magic);
         writer.WriteVarUInt32((uint)Version);
-        writer.WriteCollectionHeader(Entries.Count);
-        foreach (RegistryEntry entry in Entries)
-        {
-            writer.WriteVarUInt32((uint)entry.Id);
-            writer.Write(entry.TypeName);
-            if (entry.Layout is null)
-            {
-                writer.WriteNullCollection();
-            }
-            else
-            {
-                writer.WriteCollectionHeader(entry.Layout.Count);
-                foreach (string kind in entry.Layout)
-                {
-                    writer.Write(kind);
-                }
-            }
-        }
+        RegistryEntry.WriteAll(ref writer, Entries);
 
         writer.Flush();
         ControlRecord.Write(output, ControlKind.Hello, body.WrittenSpan);
@@ -63,26 +46,14 @@ internal sealed class Handshake
         }
 
         int version = (int)reader.ReadVarUInt32();
-        int count = reader.ReadCollectionHeader(minElementSize: 3);
-        var entries = new List<RegistryEntry>(Math.Max(count, 0));
-        var ids = new HashSet<int>();
-        for (int i = 0; i < count; i++)
+        IReadOnlyList<RegistryEntry> entries;
+        try
         {
-            int id = (int)reader.ReadVarUInt32();
-            if (!ids.Add(id))
-            {
-                throw new IpcHandshakeException($"The peer's handshake names type id {id} twice: it is malformed.", id);
-            }
-
-            string typeName = reader.ReadString() ?? string.Empty;
-            int members = reader.ReadCollectionHeader();
-            string[]? layout = members < 0 ? null : new string[members];
-            for (int m = 0; m < members; m++)
-            {
-                layout![m] = reader.ReadString() ?? string.Empty;
-            }
-
-            entries.Add(new RegistryEntry(id, typeName, layout));
+            entries = RegistryEntry.ReadAll(ref reader);
+        }
+        catch (FastSerializationException e)
+        {
+            throw new IpcHandshakeException($"The peer's handshake is malformed: {e.Message}", null);
         }
 
         return new Handshake(version, entries);

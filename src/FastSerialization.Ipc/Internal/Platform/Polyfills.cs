@@ -1,8 +1,9 @@
 // What modern .NET ships and netstandard2.0 lacks, for the package's netstandard2.0 build (.NET Framework 4.8 and
 // Mono): the non-generic TaskCompletionSource, and the static helpers the code calls
-// (ArgumentNullException.ThrowIfNull, ObjectDisposedException.ThrowIf, OperatingSystem.IsWindows and the like)
-// as C# 14 static extension members, so that one source compiles for every target. The compiler's attributes come
-// from PolySharp (src/Directory.Build.targets).
+// (ValueTask.CompletedTask, OperatingSystem.IsWindows and the like) as C# 14 static extension members, so that one
+// source compiles for every target. The argument checks (ArgumentNullException.ThrowIfNull,
+// ObjectDisposedException.ThrowIf) come from src/Shared/ArgumentChecks.cs, which every library with a netstandard2.0
+// build links; the compiler's attributes come from PolySharp (src/Directory.Build.targets).
 #if NETSTANDARD2_0
 // Aliases, not types of the framework's names: the tests see this assembly's internals, and a second
 // System.Threading.Tasks.TaskCompletionSource or System.Buffers.ArrayBufferWriter<T> would be ambiguous there.
@@ -122,28 +123,6 @@ namespace FastSerialization.Ipc
     /// <summary>The static helpers of modern .NET that the package calls, for its netstandard2.0 build.</summary>
     internal static class Polyfills
     {
-        extension(ArgumentNullException)
-        {
-            public static void ThrowIfNull([NotNull] object? argument, [CallerArgumentExpression(nameof(argument))] string? paramName = null)
-            {
-                if (argument is null)
-                {
-                    throw new ArgumentNullException(paramName);
-                }
-            }
-        }
-
-        extension(ObjectDisposedException)
-        {
-            public static void ThrowIf(bool condition, object instance)
-            {
-                if (condition)
-                {
-                    throw new ObjectDisposedException(instance.GetType().FullName);
-                }
-            }
-        }
-
         extension(ValueTask)
         {
             public static ValueTask CompletedTask => default;
