@@ -14,6 +14,8 @@ internal static class MemberKinds
         PrimitiveKind.Instance,
         EnumKind.Instance,
         NullableKind.Instance,
+        TupleKind.Any,
+        BuiltCollections.Any,
         FixedSequenceKind.Instance,
         ByteArrayKind.Instance,
         ReadOnlyMemoryOfByteKind.Instance,
