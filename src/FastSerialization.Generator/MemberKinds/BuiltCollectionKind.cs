@@ -167,7 +167,7 @@ internal sealed class BuiltCollectionKind : MemberKind
         string suffix = string.Empty;
         while (innermost is IArrayTypeSymbol inner)
         {
-            suffix += "[]";
+            suffix += "[" + new string(',', inner.Rank - 1) + "]"; // int[][,] is new int[count][,]
             innermost = inner.ElementType;
         }
 

@@ -16,6 +16,7 @@ internal static class MemberKinds
         NullableKind.Instance,
         TupleKind.Any,
         BuiltCollections.Any,
+        MultiDimensionalArrayKind.Instance,
         FixedSequenceKind.Instance,
         ByteArrayKind.Instance,
         ReadOnlyMemoryOfByteKind.Instance,

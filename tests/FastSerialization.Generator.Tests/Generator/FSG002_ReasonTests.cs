@@ -9,12 +9,9 @@ namespace FastSerialization.Generator.Tests.Generator;
 public class FSG002_ReasonTests
 {
     [Theory]
-    [InlineData("System.Uri?", "it is not a supported primitive, string, enum, Nullable<T>, KeyValuePair<TKey, TValue>, ValueTuple, Tuple, immutable, frozen, sorted or concurrent collection, Queue<T>, Stack<T>, LinkedList<T>, PriorityQueue<TElement, TPriority>, ArraySegment<T>, collection interface (docs/GENERATOR.md lists them), byte[], (ReadOnly)Memory<byte>, array, List<T>, IList<T>, IReadOnlyList<T>, HashSet<T>, Dictionary<TKey, TValue>, IReadOnlyDictionary<TKey, TValue>, nor an ICustomBinarySerializable or [BinarySerializable] type")]
-    [InlineData("int[,]?", "multi-dimensional arrays are not supported (use jagged arrays)")]
-    [InlineData("byte[,]?", "multi-dimensional arrays are not supported (use jagged arrays)")]
+    [InlineData("System.Uri?", "it is not a supported primitive, string, enum, Nullable<T>, KeyValuePair<TKey, TValue>, ValueTuple, Tuple, immutable, frozen, sorted or concurrent collection, Queue<T>, Stack<T>, LinkedList<T>, PriorityQueue<TElement, TPriority>, ArraySegment<T>, collection interface (docs/GENERATOR.md lists them), multi-dimensional array, byte[], (ReadOnly)Memory<byte>, array, List<T>, IList<T>, IReadOnlyList<T>, HashSet<T>, Dictionary<TKey, TValue>, IReadOnlyDictionary<TKey, TValue>, nor an ICustomBinarySerializable or [BinarySerializable] type")]
     [InlineData("System.Memory<int>", "only Memory<byte> and ReadOnlyMemory<byte> are supported")]
     [InlineData("System.ReadOnlyMemory<char>", "only Memory<byte> and ReadOnlyMemory<byte> are supported")]
-    [InlineData("System.Collections.Generic.List<int[,]>?", "multi-dimensional arrays are not supported (use jagged arrays)")]
     [InlineData("System.Collections.Generic.Dictionary<string, System.Memory<int>>?", "only Memory<byte> and ReadOnlyMemory<byte> are supported")]
     [InlineData("int?[][][][][][][][][][][][][][][][][]?", "it nests collections too deeply")]
     public void Reason_NamesWhatIsWrong(string memberType, string reason)

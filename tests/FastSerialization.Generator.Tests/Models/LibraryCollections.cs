@@ -269,3 +269,19 @@ public sealed partial class LinkedListHolder
 {
     public LinkedList<int>? Value { get; set; }
 }
+
+[BinarySerializable]
+public sealed partial class MultiDimensional
+{
+    public int[,]? Ints { get; set; }
+
+    public string?[,,]? Strings { get; set; }
+
+    public int[,][]? OfJagged { get; set; }
+
+    public int[][,]? JaggedOf { get; set; }
+
+    public List<double[,]>? InList { get; set; }
+
+    public Point[,]? Objects { get; set; }
+}

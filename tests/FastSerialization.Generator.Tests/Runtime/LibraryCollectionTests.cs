@@ -357,6 +357,51 @@ public class LibraryCollectionTests
         act.Should().Throw<FastSerializationException>().WithMessage("*set has a duplicate element*");
     }
 
+    [Fact]
+    public void MultiDimensionalArrays_RoundTripEqual()
+    {
+        var strings = new string?[2, 1, 3];
+        strings[1, 0, 2] = "last";
+        strings[0, 0, 1] = string.Empty;
+        var objects = new Point[1, 2];
+        objects[0, 1] = new Point { X = 4 };
+        var value = new MultiDimensional
+        {
+            Ints = new[,] { { 1, 2, 3 }, { 4, 5, 6 } },
+            Strings = strings,
+            OfJagged = new[,] { { new[] { 1 }, null! }, { Array.Empty<int>(), new[] { 2, 3 } } },
+            JaggedOf = new[] { new[,] { { 7 } }, null! },
+            InList = new List<double[,]> { new double[0, 5], new[,] { { 0.5 }, { -1 } } },
+            Objects = objects,
+        };
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register<MultiDimensional>(1);
+
+        MultiDimensional back = formatter.Deserialize<MultiDimensional>(formatter.SerializeToArray(value));
+
+        back.Should().BeEquivalentTo(value);
+        back.InList![0].GetLength(1).Should().Be(5, "an empty dimension keeps the others' lengths");
+        formatter.Deserialize<MultiDimensional>(formatter.SerializeToArray(new MultiDimensional())).Ints.Should().BeNull();
+    }
+
+    [Fact]
+    public void MultiDimensionalArray_Bytes_AreRankLengthsThenRowMajorElements()
+    {
+        var value = new MultiDimensional { Ints = new[,] { { 1, 2, 3 }, { 4, 5, 6 } }, Strings = new string?[1, 1, 2] { { { "a", null } } } };
+
+        // Ints: N = rank + 1 = 3, lengths 2 and 3, then 1..6 row-major at fixed width; Strings: 4, lengths 1, 1, 2, "a", null; then four nulls.
+        Payload(value).Should().Equal(Bytes(3, 2, 3, Int32(1), Int32(2), Int32(3), Int32(4), Int32(5), Int32(6), 4, 1, 1, 2, 2, (byte)'a', 0, 0, 0, 0, 0));
+    }
+
+    [Fact]
+    public void MultiDimensionalArray_HostileHeaders_AreRefused()
+    {
+        AssertMalformed<MultiDimensional>(Bytes(4, 1, 1, 1, Int32(0)), "*rank 3 where the member's type has rank 2*");
+        AssertMalformed<MultiDimensional>(Bytes(3, VarUInt(40_000), VarUInt(40_000)), "*1600000000 elements*cannot fit*");
+        AssertMalformed<MultiDimensional>(Bytes(3, VarUInt(70_000), VarUInt(70_000)), "*more than 2147483647 elements*");
+        AssertMalformed<MultiDimensional>(Bytes(3, VarUInt(100_000), 2, Int32(1)), "*200000 elements*cannot fit*");
+    }
+
     internal static byte[] Payload<T>(T value)
         where T : ICustomBinarySerializable => RoundTripTests.Payload(value);
 
