@@ -58,7 +58,7 @@ internal sealed class MultiDimensionalArrayKind : MemberKind
         w.Open();
         w.Line("var {0} = {1};", s, expression);
         w.Line("writer.WriteArrayShape({0});", s);
-        w.Open("if (" + s + " is not null)");
+        w.Open("if (!(" + s + " is null))");
         if (IsBlock(shape))
         {
             w.Line("writer.WriteArrayElements<{0}>({1});", shape.Element!.Primitive!.Keyword, s);

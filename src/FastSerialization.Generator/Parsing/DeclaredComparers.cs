@@ -25,7 +25,7 @@ internal static class DeclaredComparers
         (ComparerRole role, int argument) = shape.Kind switch
         {
             BuiltCollectionKind row => (row.Comparer, row.ComparerArgument),
-            HashSetKind or DictionaryKind => (ComparerRole.Equality, 0),
+            HashSetKind or DictionaryKind or LookupKind => (ComparerRole.Equality, 0),
             _ => (ComparerRole.None, 0),
         };
         if (role == ComparerRole.None || member.Type is not INamedTypeSymbol collection)

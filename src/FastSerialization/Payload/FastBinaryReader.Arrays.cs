@@ -106,6 +106,55 @@ public ref partial struct FastBinaryReader
     }
 }
 
+public ref partial struct FastBinaryReader
+{
+    /// <summary>
+    /// Reads a <see cref="System.Collections.BitArray"/> written with <see cref="FastBinaryWriter.Write(System.Collections.BitArray)"/>:
+    /// varuint32 <c>N</c> (0 for null, otherwise the bit count + 1), then the bits packed low bit first (docs/FORMAT.md section 2b).
+    /// </summary>
+    /// <returns>A new bit array, or null.</returns>
+    /// <exception cref="FastSerializationException">
+    /// The bytes run past the frame (checked before anything is allocated), or the unused high bits of the last byte are not 0.
+    /// </exception>
+    public System.Collections.BitArray? ReadBitArray()
+    {
+        int start = _position;
+        uint header = ReadVarUInt32();
+        if (header == 0)
+        {
+            return null;
+        }
+
+        uint bits = header - 1;
+        if (bits > int.MaxValue)
+        {
+            _position = start;
+            throw ThrowHelper.Malformed($"a bit array of {bits} bits is longer than a BitArray can be", start, _typeId);
+        }
+
+        int byteCount = (int)((bits + 7UL) / 8);
+        if (byteCount > _end - _position)
+        {
+            _position = start;
+            throw ThrowHelper.Malformed($"a bit array of {bits} bits needs {byteCount} bytes; its frame has {_end - (start + VarInt.Size(header))} left", start, _typeId);
+        }
+
+        ReadOnlySpan<byte> packed = Take(byteCount, "bit array");
+        if (bits % 8 != 0 && (packed[byteCount - 1] >> (int)(bits % 8)) != 0)
+        {
+            _position = start;
+            throw ThrowHelper.Malformed($"a bit array of {bits} bits has bits set past its end", start, _typeId);
+        }
+
+        if ((_allocation.Pending += (2L * byteCount) + AllocationBudget.CollectionCharge) >= AllocationBudget.MeasureEvery)
+        {
+            CheckAllocation(2L * byteCount, start);
+        }
+
+        return new System.Collections.BitArray(packed.ToArray()) { Length = (int)bits };
+    }
+}
+
 /// <summary>What the block reads and writes of multi-dimensional arrays check.</summary>
 internal static class ArrayMemory
 {

@@ -73,4 +73,44 @@ public ref partial struct FastBinaryWriter
 
         _position += (int)byteCount;
     }
+
+    /// <summary>
+    /// Writes a <see cref="System.Collections.BitArray"/> (docs/FORMAT.md section 2b): varuint32 <c>N</c>, 0 for null, otherwise the
+    /// bit count + 1, then <c>ceil(count / 8)</c> bytes, bit <c>i</c> in byte <c>i / 8</c> at bit <c>i % 8</c> (low bit first); the unused
+    /// bits of the last byte are 0. <see cref="FastBinaryReader.ReadBitArray"/> reads it back.
+    /// </summary>
+    /// <param name="bits">The bits, or null.</param>
+    public void Write(System.Collections.BitArray? bits)
+    {
+        if (bits is null)
+        {
+            WriteNullCollection();
+            return;
+        }
+
+        int count = bits.Length;
+        WriteCollectionHeader(count);
+        int byteCount = (int)((count + 7L) / 8);
+        if (byteCount == 0)
+        {
+            return;
+        }
+
+        byte[] packed = System.Buffers.ArrayPool<byte>.Shared.Rent(byteCount);
+        try
+        {
+            bits.CopyTo(packed, 0);
+            if (count % 8 != 0)
+            {
+                packed[byteCount - 1] &= (byte)((1 << (count % 8)) - 1); // the bits past the end are not the array's
+            }
+
+            packed.AsSpan(0, byteCount).CopyTo(GetSpan(byteCount));
+            _position += byteCount;
+        }
+        finally
+        {
+            System.Buffers.ArrayPool<byte>.Shared.Return(packed);
+        }
+    }
 }

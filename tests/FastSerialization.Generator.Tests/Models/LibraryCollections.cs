@@ -285,3 +285,13 @@ public sealed partial class MultiDimensional
 
     public Point[,]? Objects { get; set; }
 }
+
+[BinarySerializable]
+public sealed partial class BitsAndLookups
+{
+    public System.Collections.BitArray? Bits { get; set; }
+
+    public System.Linq.ILookup<string, int>? Lookup { get; set; }
+
+    public List<System.Collections.BitArray>? ManyBits { get; set; }
+}

@@ -402,6 +402,59 @@ public class LibraryCollectionTests
         AssertMalformed<MultiDimensional>(Bytes(3, VarUInt(100_000), 2, Int32(1)), "*200000 elements*cannot fit*");
     }
 
+    [Fact]
+    public void BitArraysAndLookups_RoundTripEqual()
+    {
+        var bits = new System.Collections.BitArray(19);
+        bits[0] = true;
+        bits[9] = true;
+        bits[18] = true;
+        var value = new BitsAndLookups
+        {
+            Bits = bits,
+            Lookup = new[] { ("a", 1), ("b", 2), ("a", 3) }.ToLookup(p => p.Item1, p => p.Item2),
+            ManyBits = new List<System.Collections.BitArray> { new(0), new(new[] { true, false, true, true, false, false, false, false }) },
+        };
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register<BitsAndLookups>(1);
+
+        BitsAndLookups back = formatter.Deserialize<BitsAndLookups>(formatter.SerializeToArray(value));
+
+        back.Bits!.Cast<bool>().Should().Equal(bits.Cast<bool>());
+        back.Bits!.Length.Should().Be(19);
+        back.Lookup!["a"].Should().Equal(1, 3);
+        back.Lookup["b"].Should().Equal(2);
+        back.Lookup.Count.Should().Be(2);
+        back.ManyBits![0].Length.Should().Be(0);
+        back.ManyBits[1].Cast<bool>().Should().Equal(value.ManyBits[1].Cast<bool>());
+        formatter.Deserialize<BitsAndLookups>(formatter.SerializeToArray(new BitsAndLookups())).Should().BeEquivalentTo(new BitsAndLookups());
+    }
+
+    [Fact]
+    public void BitArrayAndLookup_Bytes()
+    {
+        var bits = new System.Collections.BitArray(10);
+        bits[0] = true;
+        bits[3] = true;
+        bits[9] = true;
+        var value = new BitsAndLookups { Bits = bits, Lookup = new[] { ("k", 5), ("k", 6) }.ToLookup(p => p.Item1, p => p.Item2) };
+
+        // Bits: 10 + 1, then 0b0000_1001 and 0b0000_0010 (bit 9 is bit 1 of the second byte). Lookup: one group, key "k",
+        // a sequence of two fixed-width ints. ManyBits: null.
+        Payload(value).Should().Equal(Bytes(11, 0b0000_1001, 0b0000_0010, 2, 2, (byte)'k', 3, Int32(5), Int32(6), 0));
+    }
+
+    [Fact]
+    public void BitArrayAndLookup_HostileBytes_AreRefused()
+    {
+        AssertMalformed<BitsAndLookups>(Bytes(11, 0xFF, 0b0000_0110), "*bits set past its end*");
+        AssertMalformed<BitsAndLookups>(Bytes(VarUInt(1_000_001), 0xFF), "*1000000 bits needs 125000 bytes*");
+        AssertMalformed<BitsAndLookups>(Bytes(0, 3, 2, (byte)'k', 2, Int32(1), 2, (byte)'k', 2, Int32(2)), "*lookup has a duplicate key*");
+        AssertMalformed<BitsAndLookups>(Bytes(0, 2, 2, (byte)'k', 1), "*lookup has a null or empty group*");
+        AssertMalformed<BitsAndLookups>(Bytes(0, 2, 2, (byte)'k', 0), "*lookup has a null or empty group*");
+        AssertMalformed<BitsAndLookups>(Bytes(0, VarUInt(1_000_000)), "*cannot fit*");
+    }
+
     internal static byte[] Payload<T>(T value)
         where T : ICustomBinarySerializable => RoundTripTests.Payload(value);
 
