@@ -123,6 +123,12 @@ internal sealed class BuiltCollectionKind : MemberKind
 
     public ComparerRole Comparer { get; init; }
 
+    /// <summary>
+    /// For a sorted collection, the property that holds its comparer (<c>Comparer</c>, <c>KeyComparer</c>): the writer refuses a
+    /// collection whose comparer is not the one it will be read back with, since it would read back in another order.
+    /// </summary>
+    public string? ComparerProperty { get; init; }
+
     /// <summary>Which type argument the comparer compares: 0 (the element or key), 1 (a priority).</summary>
     public int ComparerArgument { get; init; }
 
@@ -209,11 +215,33 @@ internal sealed class BuiltCollectionKind : MemberKind
         }
         else
         {
+            EmitComparerCheck(w, shape, s);
             EmitWriteElements(w, shape, s, depth);
         }
 
         w.Close();
         w.Close();
+    }
+
+    /// <summary>
+    /// For a sorted collection: refuses to write one whose comparer is not the one it is read back with (the default, or the
+    /// member's <c>[BinaryComparer]</c>), rather than let it come back in another order.
+    /// </summary>
+    private void EmitComparerCheck(IndentedWriter w, TypeShape shape, string s)
+    {
+        if (ComparerProperty is null)
+        {
+            return;
+        }
+
+        string expected = Expand("{cmp}", shape, s);
+        w.Open("if (!global::System.Object.Equals(" + s + "." + ComparerProperty + ", " + expected + "))");
+        string message = "The comparer of this " + Name + " is not " + (shape.Comparer is null ? "the default one" : "the one its member's [BinaryComparer] names")
+            + ", so it would be read back in another order; " + (shape.Comparer is null ? "name its comparer with [BinaryComparer] on the member (docs/GENERATOR.md)" : "build it with that comparer")
+            + ", or sort it with the one it is read back with.";
+        w.Line("throw new global::FastSerialization.FastSerializationException(\"{0}\");", message);
+        w.Close();
+        w.Line();
     }
 
     public override void EmitRead(IndentedWriter w, TypeShape shape, string target, int depth)
@@ -432,6 +460,7 @@ internal static class BuiltCollections
         new("System.Collections.Immutable.ImmutableSortedSet`1", "ImmutableSortedSet<T>")
         {
             Create = Immutable + "ImmutableSortedSet.CreateBuilder<{T}>({cmp})", Check = Check.SetAdd, Finish = "{m}.ToImmutable()", Comparer = ComparerRole.Ordering,
+            ComparerProperty = "KeyComparer",
         },
         new("System.Collections.Immutable.ImmutableDictionary`2", "ImmutableDictionary<TKey, TValue>")
         {
@@ -441,7 +470,7 @@ internal static class BuiltCollections
         new("System.Collections.Immutable.ImmutableSortedDictionary`2", "ImmutableSortedDictionary<TKey, TValue>")
         {
             Pairs = true, Create = Immutable + "ImmutableSortedDictionary.CreateBuilder<{K}, {V}>({cmp})", Add = "{m}.Add({k}, {v})", Check = Check.Key,
-            Finish = "{m}.ToImmutable()", Comparer = ComparerRole.Ordering,
+            Finish = "{m}.ToImmutable()", Comparer = ComparerRole.Ordering, ComparerProperty = "KeyComparer",
         },
         new("System.Collections.Immutable.ImmutableQueue`1", "ImmutableQueue<T>")
         {
@@ -455,15 +484,17 @@ internal static class BuiltCollections
         // Sorted collections.
         new("System.Collections.Generic.SortedSet`1", "SortedSet<T>")
         {
-            Create = "new " + Generic + "SortedSet<{T}>({cmp})", Check = Check.SetAdd, Comparer = ComparerRole.Ordering,
+            Create = "new " + Generic + "SortedSet<{T}>({cmp})", Check = Check.SetAdd, Comparer = ComparerRole.Ordering, ComparerProperty = "Comparer",
         },
         new("System.Collections.Generic.SortedDictionary`2", "SortedDictionary<TKey, TValue>")
         {
             Pairs = true, Create = "new " + Generic + "SortedDictionary<{K}, {V}>({cmp})", Add = "{m}.Add({k}, {v})", Check = Check.Key, Comparer = ComparerRole.Ordering,
+            ComparerProperty = "Comparer",
         },
         new("System.Collections.Generic.SortedList`2", "SortedList<TKey, TValue>")
         {
             Pairs = true, Create = "new " + Generic + "SortedList<{K}, {V}>({cap}, {cmp})", Add = "{m}.Add({k}, {v})", Check = Check.Key, Comparer = ComparerRole.Ordering,
+            ComparerProperty = "Comparer",
         },
 
         // Queue, stack, linked list.
@@ -530,7 +561,7 @@ internal static class BuiltCollections
         new("System.Collections.Generic.PriorityQueue`2", "PriorityQueue<TElement, TPriority>")
         {
             Pairs = true, First = "Element", Second = "Priority", Enumerated = "{s}.UnorderedItems", Create = "new " + Generic + "PriorityQueue<{K}, {V}>({cap}, {cmp})",
-            Add = "{m}.Enqueue({k}, {v})", Comparer = ComparerRole.Ordering, ComparerArgument = 1,
+            Add = "{m}.Enqueue({k}, {v})", Comparer = ComparerRole.Ordering, ComparerArgument = 1, ComparerProperty = "Comparer",
         },
 
         // Concurrent collections: written from a snapshot (ToArray), so that the count and the elements agree.

@@ -455,6 +455,24 @@ public class LibraryCollectionTests
         AssertMalformed<BitsAndLookups>(Bytes(0, VarUInt(1_000_000)), "*cannot fit*");
     }
 
+    [Fact]
+    public void SortedCollection_WithAComparerItIsNotReadBackWith_IsRefusedWhenWritten()
+    {
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register<WithComparers>(1);
+        formatter.Register<LibraryCollections>(2);
+
+        Action undeclared = () => formatter.SerializeToArray(new WithComparers { Default = new SortedSet<string>(StringComparer.Ordinal) { "b", "B" } });
+        Action otherThanDeclared = () => formatter.SerializeToArray(new WithComparers { Descending = new SortedSet<int> { 1, 2 } });
+        Action immutable = () => formatter.SerializeToArray(new LibraryCollections { ImmutableSortedSet = ImmutableSortedSet.Create(TestComparers.Descending, 1, 2) });
+        Action priorities = () => formatter.SerializeToArray(new LibraryCollections { PriorityQueue = new PriorityQueue<string, int>(TestComparers.Descending) });
+
+        undeclared.Should().Throw<FastSerializationException>().WithMessage("The comparer of this SortedSet<T> is not the default one, so it would be read back in another order; name its comparer with [BinaryComparer]*");
+        otherThanDeclared.Should().Throw<FastSerializationException>().WithMessage("*not the one its member's [BinaryComparer] names*");
+        immutable.Should().Throw<FastSerializationException>().WithMessage("The comparer of this ImmutableSortedSet<T> is not the default one*");
+        priorities.Should().Throw<FastSerializationException>().WithMessage("The comparer of this PriorityQueue<TElement, TPriority> is not the default one*");
+    }
+
     internal static byte[] Payload<T>(T value)
         where T : ICustomBinarySerializable => RoundTripTests.Payload(value);
 
