@@ -517,6 +517,15 @@ internal static class BuiltCollections
             Finish = "new " + ObjectModel + "ReadOnlyDictionary<{K}, {V}>({m})", Comparer = ComparerRole.Equality,
         },
 
+        new("System.Collections.ObjectModel.Collection`1", "Collection<T>")
+        {
+            Walk = Walk.Index, Create = "new " + ObjectModel + "Collection<{T}>(new " + Generic + "List<{T}>({cap}))",
+        },
+        new("System.Collections.ObjectModel.ReadOnlyObservableCollection`1", "ReadOnlyObservableCollection<T>")
+        {
+            Walk = Walk.Index, Fill = Fill.ArrayThen, Finish = "new " + ObjectModel + "ReadOnlyObservableCollection<{T}>(new " + ObjectModel + "ObservableCollection<{T}>({m}))",
+        },
+
         // Interfaces, read back as the concrete type named.
         new("System.Collections.Generic.IEnumerable`1", "IEnumerable<T>")
         {
@@ -536,6 +545,29 @@ internal static class BuiltCollections
         {
             Pairs = true, Create = "new " + Generic + "Dictionary<{K}, {V}>({cap}, {cmp})", Add = "{m}.Add({k}, {v})", Check = Check.Key,
             Comparer = ComparerRole.Equality, ReadsBackAs = "Dictionary<TKey, TValue>",
+        },
+
+        new("System.Collections.Immutable.IImmutableList`1", "IImmutableList<T>")
+        {
+            Fill = Fill.ArrayThen, Finish = Immutable + "ImmutableList.CreateRange({m})", ReadsBackAs = "ImmutableList<T>",
+        },
+        new("System.Collections.Immutable.IImmutableSet`1", "IImmutableSet<T>")
+        {
+            Create = Immutable + "ImmutableHashSet.CreateBuilder<{T}>({cmp})", Check = Check.SetAdd, Finish = "{m}.ToImmutable()", Comparer = ComparerRole.Equality,
+            ReadsBackAs = "ImmutableHashSet<T>",
+        },
+        new("System.Collections.Immutable.IImmutableDictionary`2", "IImmutableDictionary<TKey, TValue>")
+        {
+            Pairs = true, Create = Immutable + "ImmutableDictionary.CreateBuilder<{K}, {V}>({cmp})", Add = "{m}.Add({k}, {v})", Check = Check.Key,
+            Finish = "{m}.ToImmutable()", Comparer = ComparerRole.Equality, ReadsBackAs = "ImmutableDictionary<TKey, TValue>",
+        },
+        new("System.Collections.Immutable.IImmutableQueue`1", "IImmutableQueue<T>")
+        {
+            Walk = Walk.CountByEnumerating, Fill = Fill.ArrayThen, Finish = Immutable + "ImmutableQueue.CreateRange({m})", ReadsBackAs = "ImmutableQueue<T>",
+        },
+        new("System.Collections.Immutable.IImmutableStack`1", "IImmutableStack<T>")
+        {
+            Walk = Walk.CountByEnumerating, Fill = Fill.ArrayThen, Reverse = true, Finish = Immutable + "ImmutableStack.CreateRange({m})", ReadsBackAs = "ImmutableStack<T>",
         },
 
         // A segment of an array: read back as a segment of a new array of its own elements.
@@ -577,6 +609,10 @@ internal static class BuiltCollections
         new("System.Collections.Concurrent.ConcurrentStack`1", "ConcurrentStack<T>")
         {
             Walk = Walk.Snapshot, Fill = Fill.ArrayThen, Reverse = true, Finish = "new " + Concurrent + "ConcurrentStack<{T}>({m})",
+        },
+        new("System.Collections.Concurrent.BlockingCollection`1", "BlockingCollection<T>")
+        {
+            Walk = Walk.Snapshot, Create = "new " + Concurrent + "BlockingCollection<{T}>()",
         },
         new("System.Collections.Concurrent.ConcurrentBag`1", "ConcurrentBag<T>")
         {

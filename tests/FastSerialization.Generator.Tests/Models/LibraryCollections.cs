@@ -92,6 +92,22 @@ public sealed partial class LibraryCollections
     public ConcurrentBag<int>? ConcurrentBag { get; set; }
 
     public Dictionary<int, ImmutableList<KeyValuePair<string, SortedSet<int>>>>? DeeplyNested { get; set; }
+
+    public Collection<int>? PlainCollection { get; set; }
+
+    public ReadOnlyObservableCollection<string>? ReadOnlyObservable { get; set; }
+
+    public BlockingCollection<int>? Blocking { get; set; }
+
+    public IImmutableList<int>? ImmutableListInterface { get; set; }
+
+    public IImmutableSet<string>? ImmutableSetInterface { get; set; }
+
+    public IImmutableDictionary<string, int>? ImmutableDictionaryInterface { get; set; }
+
+    public IImmutableQueue<int>? ImmutableQueueInterface { get; set; }
+
+    public IImmutableStack<int>? ImmutableStackInterface { get; set; }
 }
 
 /// <summary>Comparers a test declares for <see cref="WithComparers"/>'s members.</summary>

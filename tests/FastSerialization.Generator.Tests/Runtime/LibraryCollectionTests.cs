@@ -33,6 +33,10 @@ public class LibraryCollectionTests
             .Excluding(v => v.Queue)
             .Excluding(v => v.ImmutableQueue)
             .Excluding(v => v.ConcurrentQueue)
+            .Excluding(v => v.ImmutableStackInterface)
+            .Excluding(v => v.ImmutableQueueInterface)
+            .WithStrictOrderingFor(v => v.PlainCollection)
+            .WithStrictOrderingFor(v => v.Blocking)
             .WithStrictOrderingFor(v => v.ImmutableInts)
             .WithStrictOrderingFor(v => v.ImmutableList)
             .WithStrictOrderingFor(v => v.LinkedList)
@@ -45,6 +49,12 @@ public class LibraryCollectionTests
         back.Queue.Should().Equal(value.Queue);
         back.ImmutableQueue.Should().Equal(value.ImmutableQueue);
         back.ConcurrentQueue.Should().Equal(value.ConcurrentQueue);
+        back.ImmutableStackInterface.Should().BeOfType<ImmutableStack<int>>().Which.Peek().Should().Be(8);
+        back.ImmutableStackInterface.Should().Equal(8, 7);
+        back.ImmutableQueueInterface.Should().BeOfType<ImmutableQueue<int>>().Which.Should().Equal(7, 8);
+        back.ImmutableListInterface.Should().BeOfType<ImmutableList<int>>();
+        back.ImmutableSetInterface.Should().BeOfType<ImmutableHashSet<string>>();
+        back.ImmutableDictionaryInterface.Should().BeOfType<ImmutableDictionary<string, int>>();
         Drain(back.PriorityQueue!).Should().Equal("urgent", "soon", "later");
         back.Tuple9.Should().Be(value.Tuple9);
         back.LongRefTuple.Should().Be(value.LongRefTuple);
@@ -622,6 +632,14 @@ public class LibraryCollectionTests
             {
                 [1] = ImmutableList.Create(new KeyValuePair<string, SortedSet<int>>("odd", new SortedSet<int> { 9, 1, 5 })),
             },
+            PlainCollection = new Collection<int> { 3, 1 },
+            ReadOnlyObservable = new ReadOnlyObservableCollection<string>(new ObservableCollection<string> { "r" }),
+            Blocking = new BlockingCollection<int> { 5, 6 },
+            ImmutableListInterface = ImmutableList.Create(1, 2),
+            ImmutableSetInterface = ImmutableHashSet.Create("s"),
+            ImmutableDictionaryInterface = ImmutableDictionary<string, int>.Empty.Add("i", 1),
+            ImmutableQueueInterface = ImmutableQueue.Create(7, 8),
+            ImmutableStackInterface = ImmutableStack.Create(7, 8),
         };
     }
 }
