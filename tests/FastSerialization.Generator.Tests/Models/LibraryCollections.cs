@@ -311,3 +311,86 @@ public sealed partial class BitsAndLookups
 
     public List<System.Collections.BitArray>? ManyBits { get; set; }
 }
+
+/// <summary>One member of each sequence type holding ints and of each dictionary type from string to int: each must write the bytes of a List or Dictionary.</summary>
+[BinarySerializable]
+public sealed partial class EverySequenceAndMap
+{
+    public ImmutableArray<int> A1 { get; set; }
+
+    public ImmutableList<int>? A2 { get; set; }
+
+    public ImmutableHashSet<int>? A3 { get; set; }
+
+    public ImmutableSortedSet<int>? A4 { get; set; }
+
+    public ImmutableQueue<int>? A5 { get; set; }
+
+    public ImmutableStack<int>? A6 { get; set; }
+
+    public IImmutableList<int>? A7 { get; set; }
+
+    public IImmutableSet<int>? A8 { get; set; }
+
+    public IImmutableQueue<int>? A9 { get; set; }
+
+    public IImmutableStack<int>? A10 { get; set; }
+
+    public FrozenSet<int>? A11 { get; set; }
+
+    public SortedSet<int>? A12 { get; set; }
+
+    public Queue<int>? A13 { get; set; }
+
+    public Stack<int>? A14 { get; set; }
+
+    public LinkedList<int>? A15 { get; set; }
+
+    public Collection<int>? A16 { get; set; }
+
+    public ReadOnlyCollection<int>? A17 { get; set; }
+
+    public ObservableCollection<int>? A18 { get; set; }
+
+    public ReadOnlyObservableCollection<int>? A19 { get; set; }
+
+    public IEnumerable<int>? A20 { get; set; }
+
+    public ICollection<int>? A21 { get; set; }
+
+    public IReadOnlyCollection<int>? A22 { get; set; }
+
+    public ISet<int>? A23 { get; set; }
+
+    public IReadOnlySet<int>? A24 { get; set; }
+
+    public ArraySegment<int> A25 { get; set; }
+
+    public ConcurrentQueue<int>? A26 { get; set; }
+
+    public ConcurrentStack<int>? A27 { get; set; }
+
+    public ConcurrentBag<int>? A28 { get; set; }
+
+    public BlockingCollection<int>? A29 { get; set; }
+
+    public ImmutableDictionary<string, int>? M1 { get; set; }
+
+    public ImmutableSortedDictionary<string, int>? M2 { get; set; }
+
+    public IImmutableDictionary<string, int>? M3 { get; set; }
+
+    public FrozenDictionary<string, int>? M4 { get; set; }
+
+    public SortedDictionary<string, int>? M5 { get; set; }
+
+    public SortedList<string, int>? M6 { get; set; }
+
+    public ReadOnlyDictionary<string, int>? M7 { get; set; }
+
+    public IDictionary<string, int>? M8 { get; set; }
+
+    public ConcurrentDictionary<string, int>? M9 { get; set; }
+
+    public PriorityQueue<string, int>? M10 { get; set; }
+}

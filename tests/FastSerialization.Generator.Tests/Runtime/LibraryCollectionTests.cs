@@ -483,6 +483,36 @@ public class LibraryCollectionTests
         priorities.Should().Throw<FastSerializationException>().WithMessage("The comparer of this PriorityQueue<TElement, TPriority> is not the default one*");
     }
 
+    [Fact]
+    public void EveryCollection_WritesTheBytesOfASequenceOrADictionary()
+    {
+        int[] one = { 5 };
+        var map = new Dictionary<string, int> { ["k"] = 3 };
+        var value = new EverySequenceAndMap
+        {
+            A1 = ImmutableArray.Create(one), A2 = ImmutableList.Create(one), A3 = ImmutableHashSet.Create(one), A4 = ImmutableSortedSet.Create(one),
+            A5 = ImmutableQueue.Create(one), A6 = ImmutableStack.Create(one), A7 = ImmutableList.Create(one), A8 = ImmutableHashSet.Create(one),
+            A9 = ImmutableQueue.Create(one), A10 = ImmutableStack.Create(one), A11 = one.ToFrozenSet(), A12 = new SortedSet<int>(one),
+            A13 = new Queue<int>(one), A14 = new Stack<int>(one), A15 = new LinkedList<int>(one), A16 = new Collection<int>(one.ToList()),
+            A17 = new ReadOnlyCollection<int>(one), A18 = new ObservableCollection<int>(one),
+            A19 = new ReadOnlyObservableCollection<int>(new ObservableCollection<int>(one)), A20 = one.Select(i => i), A21 = one.ToList(),
+            A22 = one, A23 = new HashSet<int>(one), A24 = new HashSet<int>(one), A25 = new ArraySegment<int>(new[] { 0, 5, 0 }, 1, 1),
+            A26 = new ConcurrentQueue<int>(one), A27 = new ConcurrentStack<int>(one), A28 = new ConcurrentBag<int>(one), A29 = new BlockingCollection<int> { 5 },
+            M1 = map.ToImmutableDictionary(), M2 = map.ToImmutableSortedDictionary(), M3 = map.ToImmutableDictionary(), M4 = map.ToFrozenDictionary(),
+            M5 = new SortedDictionary<string, int>(map), M6 = new SortedList<string, int>(map), M7 = new ReadOnlyDictionary<string, int>(map),
+            M8 = new Dictionary<string, int>(map), M9 = new ConcurrentDictionary<string, int>(map), M10 = new PriorityQueue<string, int>(new[] { ("k", 3) }),
+        };
+
+        // A sequence of one int: count + 1 = 2, then the int at fixed width. A dictionary of one pair: 2, the key "k", the value 3 as a zigzag varint.
+        byte[] sequence = Bytes(2, Int32(5));
+        byte[] dictionary = Bytes(2, 2, (byte)'k', 6);
+        byte[] expected = Enumerable.Repeat(sequence, 29).Concat(Enumerable.Repeat(dictionary, 10)).SelectMany(b => b).ToArray();
+        Payload(value).Should().Equal(expected);
+
+        // And null, for every one (a default ImmutableArray and ArraySegment included).
+        Payload(new EverySequenceAndMap()).Should().Equal(new byte[39]);
+    }
+
     internal static byte[] Payload<T>(T value)
         where T : ICustomBinarySerializable => RoundTripTests.Payload(value);
 
