@@ -513,6 +513,27 @@ public class LibraryCollectionTests
         Payload(new EverySequenceAndMap()).Should().Equal(new byte[39]);
     }
 
+    [Fact]
+    public void HashedCollections_ReadFromARecord_CompareKeysWithTheComparerForUntrustedKeys()
+    {
+        int[] one = { 5 };
+        var value = new EverySequenceAndMap
+        {
+            A3 = ImmutableHashSet.Create(one), A8 = ImmutableHashSet.Create(one), A23 = new HashSet<int>(one), A24 = new HashSet<int>(one), A11 = one.ToFrozenSet(),
+        };
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register<EverySequenceAndMap>(1);
+
+        EverySequenceAndMap back = formatter.Deserialize<EverySequenceAndMap>(formatter.SerializeToArray(value));
+
+        IEqualityComparer<int> randomized = KeyComparers.ForUntrustedKeys<int>()!;
+        back.A3!.KeyComparer.Should().BeSameAs(randomized);
+        ((ImmutableHashSet<int>)back.A8!).KeyComparer.Should().BeSameAs(randomized);
+        ((HashSet<int>)back.A23!).Comparer.Should().BeSameAs(randomized);
+        ((HashSet<int>)back.A24!).Comparer.Should().BeSameAs(randomized);
+        back.A11!.Comparer.Should().BeSameAs(randomized);
+    }
+
     internal static byte[] Payload<T>(T value)
         where T : ICustomBinarySerializable => RoundTripTests.Payload(value);
 
