@@ -526,6 +526,16 @@ internal static class BuiltCollections
             Walk = Walk.Index, Fill = Fill.ArrayThen, Finish = "new " + ObjectModel + "ReadOnlyObservableCollection<{T}>(new " + ObjectModel + "ObservableCollection<{T}>({m}))",
         },
 
+        // .NET 9 and later: a read-only view of a set, and a dictionary that keeps its insertion order.
+        new("System.Collections.ObjectModel.ReadOnlySet`1", "ReadOnlySet<T>")
+        {
+            Create = "new " + Generic + "HashSet<{T}>({cmp})", Check = Check.SetAdd, Finish = "new " + ObjectModel + "ReadOnlySet<{T}>({m})", Comparer = ComparerRole.Equality,
+        },
+        new("System.Collections.Generic.OrderedDictionary`2", "OrderedDictionary<TKey, TValue>")
+        {
+            Pairs = true, Create = "new " + Generic + "OrderedDictionary<{K}, {V}>({cap}, {cmp})", Add = "{m}.Add({k}, {v})", Check = Check.Key, Comparer = ComparerRole.Equality,
+        },
+
         // Interfaces, read back as the concrete type named.
         new("System.Collections.Generic.IEnumerable`1", "IEnumerable<T>")
         {

@@ -14,7 +14,7 @@ public class FSG002_ReasonTests
     [Theory]
     [InlineData("System.Uri?", "it is not a supported primitive, string, enum, Nullable<T>, KeyValuePair<TKey, TValue>, ValueTuple, Tuple, immutable, frozen, sorted or concurrent collection, Queue<T>, Stack<T>, LinkedList<T>, PriorityQueue<TElement, TPriority>, ArraySegment<T>, collection interface (docs/GENERATOR.md lists them), multi-dimensional array, BitArray, ILookup<TKey, TElement>, byte[], (ReadOnly)Memory<byte>, array, List<T>, IList<T>, IReadOnlyList<T>, HashSet<T>, Dictionary<TKey, TValue>, IReadOnlyDictionary<TKey, TValue>, nor an ICustomBinarySerializable or [BinarySerializable] type")]
     [InlineData("System.Collections.ArrayList?", NotSupportedCollection + "List<T>" + OrYourOwn)]
-    [InlineData("System.Collections.Generic.OrderedDictionary<string, int>?", NotSupportedCollection + "Dictionary<TKey, TValue>" + OrYourOwn)]
+    [InlineData("System.Collections.Immutable.ImmutableDictionary<string, int>.Builder?", NotSupportedCollection + "Dictionary<TKey, TValue>" + OrYourOwn)]
     [InlineData("System.Collections.Hashtable?", NotSupportedCollection + "Dictionary<TKey, TValue>" + OrYourOwn)]
     [InlineData("System.Collections.Immutable.ImmutableHashSet<int>.Builder?", NotSupportedCollection + "HashSet<T>" + OrYourOwn)]
     [InlineData("System.Collections.Generic.List<System.Collections.ArrayList>?", NotSupportedCollection + "List<T>" + OrYourOwn)]

@@ -108,6 +108,10 @@ public sealed partial class LibraryCollections
     public IImmutableQueue<int>? ImmutableQueueInterface { get; set; }
 
     public IImmutableStack<int>? ImmutableStackInterface { get; set; }
+
+    public ReadOnlySet<string>? ReadOnlySetView { get; set; }
+
+    public OrderedDictionary<string, int>? Ordered { get; set; }
 }
 
 /// <summary>Comparers a test declares for <see cref="WithComparers"/>'s members.</summary>

@@ -53,6 +53,7 @@ public class LibraryCollectionTests
         back.ImmutableStackInterface.Should().Equal(8, 7);
         back.ImmutableQueueInterface.Should().BeOfType<ImmutableQueue<int>>().Which.Should().Equal(7, 8);
         back.ImmutableListInterface.Should().BeOfType<ImmutableList<int>>();
+        back.Ordered!.Keys.Should().Equal("z", "a");
         back.ImmutableSetInterface.Should().BeOfType<ImmutableHashSet<string>>();
         back.ImmutableDictionaryInterface.Should().BeOfType<ImmutableDictionary<string, int>>();
         Drain(back.PriorityQueue!).Should().Equal("urgent", "soon", "later");
@@ -691,6 +692,8 @@ public class LibraryCollectionTests
             ImmutableDictionaryInterface = ImmutableDictionary<string, int>.Empty.Add("i", 1),
             ImmutableQueueInterface = ImmutableQueue.Create(7, 8),
             ImmutableStackInterface = ImmutableStack.Create(7, 8),
+            ReadOnlySetView = new ReadOnlySet<string>(new HashSet<string> { "v" }),
+            Ordered = new OrderedDictionary<string, int> { ["z"] = 1, ["a"] = 2 },
         };
     }
 }
