@@ -70,6 +70,18 @@ internal enum ComparerRole
 /// </summary>
 internal sealed class BuiltCollectionKind : MemberKind
 {
+    /// <summary>
+    /// In <see cref="TypeShape.ReadMethod"/> of an <c>ImmutableArray&lt;T&gt;</c>: the compilation's System.Collections.Immutable
+    /// (before version 8) has no <c>ImmutableCollectionsMarshal</c>, so the array read is copied into the immutable one.
+    /// </summary>
+    internal const string LacksMarshal = "LacksMarshal";
+
+    /// <summary>
+    /// In <see cref="TypeShape.ReadMethod"/> of an <c>ImmutableArray&lt;T&gt;</c>: the compilation's System.Collections.Immutable
+    /// (before version 5) has no <c>AsSpan</c> either, so even primitives are written element by element (the same bytes).
+    /// </summary>
+    internal const string LacksSpan = "LacksSpan";
+
     /// <summary>Initial capacity cap: a hostile count never preallocates more (as for lists).</summary>
     private const int MaxPreallocation = 1024;
 
@@ -177,14 +189,22 @@ internal sealed class BuiltCollectionKind : MemberKind
             innermost = inner.ElementType;
         }
 
-        // ImmutableArray<T>: made of the array read without a copy where ImmutableCollectionsMarshal exists (System.Collections.Immutable 8 and later).
-        string? readMethod = MetadataName == "System.Collections.Immutable.ImmutableArray`1"
-            && named.ContainingAssembly.GetTypeByMetadataName("System.Runtime.InteropServices.ImmutableCollectionsMarshal") is null
-                ? "copy"
-                : null;
-        bool canSpan = MetadataName != "System.Collections.Immutable.ImmutableArray`1" || named.GetMembers("AsSpan").Length > 0;
+        // ImmutableArray<T>: what the compilation's System.Collections.Immutable lacks, which generated code must then do without.
+        string? lacks = null;
+        if (MetadataName == "System.Collections.Immutable.ImmutableArray`1")
+        {
+            if (named.GetMembers("AsSpan").Length == 0)
+            {
+                lacks = LacksSpan;
+            }
+            else if (named.ContainingAssembly.GetTypeByMetadataName("System.Runtime.InteropServices.ImmutableCollectionsMarshal") is null)
+            {
+                lacks = LacksMarshal;
+            }
+        }
+
         return Found(
-            new TypeShape(this, Display(type), canSpan ? readMethod : "copy-nospan", 1, NullTest is null, element, value, Display(innermost), suffix),
+            new TypeShape(this, Display(type), lacks, 1, NullTest is null, element, value, Display(innermost), suffix),
             out shape,
             out reason);
     }
@@ -252,7 +272,7 @@ internal sealed class BuiltCollectionKind : MemberKind
             string a = Local("__a", depth);
             w.Open();
             w.Line("var {0} = reader.ReadArray<{1}>();", a, shape.Element!.Primitive!.Keyword);
-            w.Line("{0} = {1} is null ? {2} : {3};", target, a, nullValue, Expand(BlockFinish!, shape, a, copy: shape.ReadMethod is not null).Replace("{a}", a));
+            w.Line("{0} = {1} is null ? {2} : {3};", target, a, nullValue, Expand(BlockFinish!, shape, a, copy: shape.ReadMethod is LacksMarshal or LacksSpan).Replace("{a}", a));
             w.Close();
             return;
         }
@@ -290,14 +310,14 @@ internal sealed class BuiltCollectionKind : MemberKind
             w.Close();
         }
 
-        w.Line("{0} = {1};", target, Expand(Finish, shape, made, count: c, copy: shape.ReadMethod is not null));
+        w.Line("{0} = {1};", target, Expand(Finish, shape, made, count: c, copy: shape.ReadMethod is LacksMarshal or LacksSpan));
         w.Close();
         w.Close();
     }
 
     /// <summary>True when the elements are primitives whose memory is their wire form and the row has a block form.</summary>
     private bool IsBlock(TypeShape shape) =>
-        BlockSpan is not null && shape.ReadMethod != "copy-nospan"
+        BlockSpan is not null && shape.ReadMethod != LacksSpan
         && shape.Element!.Kind is PrimitiveKind && shape.Element.Primitive is { InRuns: true, MemoryIsWire: true };
 
     private void EmitWriteElements(IndentedWriter w, TypeShape shape, string s, int depth)

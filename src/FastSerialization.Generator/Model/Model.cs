@@ -57,7 +57,9 @@ internal sealed record MemberModel(string Name, string TypeDisplay, TypeShape Sh
 /// <param name="TypeDisplay">The type, fully qualified, with nullable annotations.</param>
 /// <param name="ReadMethod">
 /// For primitive arrays, the element type; for nested objects, the type argument of <c>ReadObject</c> (the type
-/// without a nullable annotation); for fixed-layout structs, their layout name. Primitives have <paramref name="Primitive"/> instead.
+/// without a nullable annotation); for fixed-layout structs, their layout name; for multi-dimensional arrays, the rank; for an
+/// <c>ImmutableArray</c>, what the compilation's System.Collections.Immutable lacks (<see cref="BuiltCollectionKind.LacksMarshal"/>,
+/// <see cref="BuiltCollectionKind.LacksSpan"/>). Primitives have <paramref name="Primitive"/> instead.
 /// </param>
 /// <param name="MinSize">The fewest bytes a value of this shape takes on the wire.</param>
 /// <param name="IsReferenceType">True when a value can be null (a read result gets <c>!</c>).</param>
