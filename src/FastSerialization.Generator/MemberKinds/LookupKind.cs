@@ -85,7 +85,8 @@ internal sealed class LookupKind : MemberKind
         string pairs = Local("__r", depth);
         string keys = Local("__h", depth);
         w.Open();
-        w.Line("int {0} = reader.ReadCollectionHeader<{1}>({2});", c, pair, (shape.Element.MinSize + 1).ToString(CultureInfo.InvariantCulture));
+        // A group takes at least its key, its count and one element (a lookup has no empty group).
+        w.Line("int {0} = reader.ReadCollectionHeader<{1}>({2});", c, pair, (shape.Element.MinSize + 1 + shape.Value.MinSize).ToString(CultureInfo.InvariantCulture));
         w.Open("if (" + c + " < 0)");
         w.Line("{0} = null!;", target);
         w.Close();

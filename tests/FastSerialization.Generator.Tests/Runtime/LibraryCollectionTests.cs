@@ -461,8 +461,10 @@ public class LibraryCollectionTests
         AssertMalformed<BitsAndLookups>(Bytes(11, 0xFF, 0b0000_0110), "*bits set past its end*");
         AssertMalformed<BitsAndLookups>(Bytes(VarUInt(1_000_001), 0xFF), "*1000000 bits needs 125000 bytes*");
         AssertMalformed<BitsAndLookups>(Bytes(0, 3, 2, (byte)'k', 2, Int32(1), 2, (byte)'k', 2, Int32(2)), "*lookup has a duplicate key*");
-        AssertMalformed<BitsAndLookups>(Bytes(0, 2, 2, (byte)'k', 1), "*lookup has a null or empty group*");
-        AssertMalformed<BitsAndLookups>(Bytes(0, 2, 2, (byte)'k', 0), "*lookup has a null or empty group*");
+        // (four bytes after the group, so that the count of one group of key, count and int fits the frame)
+        AssertMalformed<BitsAndLookups>(Bytes(0, 2, 2, (byte)'k', 1, Int32(0)), "*lookup has a null or empty group*");
+        AssertMalformed<BitsAndLookups>(Bytes(0, 2, 2, (byte)'k', 0, Int32(0)), "*lookup has a null or empty group*");
+        AssertMalformed<BitsAndLookups>(Bytes(0, 2, 2, (byte)'k', 2, 0, 0), "*cannot fit*");
         AssertMalformed<BitsAndLookups>(Bytes(0, VarUInt(1_000_000)), "*cannot fit*");
     }
 
