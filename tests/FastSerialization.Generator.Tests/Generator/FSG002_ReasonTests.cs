@@ -18,6 +18,8 @@ public class FSG002_ReasonTests
     [InlineData("System.Collections.Hashtable?", NotSupportedCollection + "Dictionary<TKey, TValue>" + OrYourOwn)]
     [InlineData("System.Collections.Immutable.ImmutableHashSet<int>.Builder?", NotSupportedCollection + "HashSet<T>" + OrYourOwn)]
     [InlineData("System.Collections.Generic.List<System.Collections.ArrayList>?", NotSupportedCollection + "List<T>" + OrYourOwn)]
+    [InlineData("System.ValueTuple<int, int, int, int, int, int, int, int>", "the Rest of a tuple of more than seven elements must be a tuple of the same kind")]
+    [InlineData("System.Tuple<int, int, int, int, int, int, int, System.ValueTuple<int>>?", "the Rest of a tuple of more than seven elements must be a tuple of the same kind")]
     [InlineData("System.Memory<int>", "only Memory<byte> and ReadOnlyMemory<byte> are supported")]
     [InlineData("System.ReadOnlyMemory<char>", "only Memory<byte> and ReadOnlyMemory<byte> are supported")]
     [InlineData("System.Collections.Generic.Dictionary<string, System.Memory<int>>?", "only Memory<byte> and ReadOnlyMemory<byte> are supported")]
