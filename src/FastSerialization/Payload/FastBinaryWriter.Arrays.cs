@@ -11,7 +11,7 @@ public ref partial struct FastBinaryWriter
     /// varies fastest), written by the caller or by <see cref="WriteArrayElements{T}"/>.
     /// </summary>
     /// <param name="array">The array, or null.</param>
-    /// <exception cref="ArgumentException">A dimension of <paramref name="array"/> does not start at index 0.</exception>
+    /// <exception cref="FastSerializationException">A dimension of <paramref name="array"/> does not start at index 0.</exception>
     public void WriteArrayShape(Array? array)
     {
         if (array is null)
@@ -24,7 +24,8 @@ public ref partial struct FastBinaryWriter
         {
             if (array.GetLowerBound(d) != 0)
             {
-                throw new ArgumentException("Arrays whose dimensions do not start at index 0 cannot be written; copy the array into one that does.", nameof(array));
+                throw new FastSerializationException(
+                    $"Cannot write an array of rank {array.Rank} whose dimension {d} starts at index {array.GetLowerBound(d)}: the format has no lower bounds (they would read back as 0). Copy it into an array whose dimensions start at 0.");
             }
         }
 

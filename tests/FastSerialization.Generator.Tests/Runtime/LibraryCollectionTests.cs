@@ -537,6 +537,59 @@ public class LibraryCollectionTests
         back.A11!.Comparer.Should().BeSameAs(randomized);
     }
 
+    [Fact]
+    public void MultiDimensionalArray_WhoseDimensionsDoNotStartAt0_IsRefusedWhenWritten()
+    {
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register<MultiDimensional>(1);
+        var shifted = (int[,])Array.CreateInstance(typeof(int), new[] { 2, 2 }, new[] { 1, 0 });
+
+        Action act = () => formatter.SerializeToArray(new MultiDimensional { Ints = shifted });
+
+        act.Should().Throw<FastSerializationException>().WithMessage("*dimension 0 starts at index 1*");
+    }
+
+    [Fact]
+    public void HandWrittenCode_WritesAndReadsMultiDimensionalArraysAndBitArrays()
+    {
+        var cube = new double[2, 1, 2] { { { 1.5, -0.0 } }, { { double.NaN, 4 } } };
+        var bits = new System.Collections.BitArray(new[] { true, false, true });
+        var buffer = new System.Buffers.ArrayBufferWriter<byte>();
+        var writer = new FastBinaryWriter(buffer);
+        writer.WriteArrayShape(cube);
+        writer.WriteArrayElements<double>(cube);
+        writer.Write(bits);
+        writer.WriteArrayShape(null);
+        writer.Flush();
+        byte[] bytes = buffer.WrittenSpan.ToArray();
+
+        bytes.Should().Equal(Bytes(4, 2, 1, 2, Double(1.5), Double(-0.0), Double(double.NaN), Double(4), 4, 0b101, 0));
+        var reader = new FastBinaryReader(bytes);
+        var lengths = new int[3];
+        reader.ReadArrayShape<double>(lengths, sizeof(double)).Should().BeTrue();
+        var back = new double[lengths[0], lengths[1], lengths[2]];
+        reader.ReadArrayElements<double>(back);
+        back.Should().BeEquivalentTo(cube);
+        BitConverter.DoubleToInt64Bits(back[0, 0, 1]).Should().Be(BitConverter.DoubleToInt64Bits(-0.0));
+        reader.ReadBitArray()!.Cast<bool>().Should().Equal(true, false, true);
+        reader.ReadArrayShape<int>(new int[2]).Should().BeFalse("a null array");
+        reader.HasRemaining.Should().BeFalse();
+    }
+
+    [Fact]
+    public void HandWrittenCode_AnArrayOfAnotherElementType_IsAnArgumentError()
+    {
+        var longs = new long[1, 1];
+
+        Action act = () =>
+        {
+            var writer = new FastBinaryWriter(new System.Buffers.ArrayBufferWriter<byte>());
+            writer.WriteArrayElements<int>(longs);
+        };
+
+        act.Should().Throw<ArgumentException>().WithMessage("*elements are System.Int64, not System.Int32*");
+    }
+
     internal static byte[] Payload<T>(T value)
         where T : ICustomBinarySerializable => RoundTripTests.Payload(value);
 
