@@ -20,14 +20,9 @@ internal sealed class ArrayKind : CollectionKind
 
     public override bool TryParse(ITypeSymbol type, int depth, out TypeShape? shape, out string? reason)
     {
-        if (type is not IArrayTypeSymbol array)
+        if (type is not IArrayTypeSymbol { Rank: 1 } array)
         {
-            return NotThisKind(out shape, out reason);
-        }
-
-        if (array.Rank != 1)
-        {
-            return Refused("multi-dimensional arrays are not supported (use jagged arrays)", out shape, out reason);
+            return NotThisKind(out shape, out reason); // multi-dimensional arrays are MultiDimensionalArrayKind's
         }
 
         TypeShape? element = ParseInner(array.ElementType, depth, out string? why);
@@ -40,7 +35,7 @@ internal sealed class ArrayKind : CollectionKind
         string suffix = string.Empty;
         while (innermost is IArrayTypeSymbol inner)
         {
-            suffix += "[]";
+            suffix += "[" + new string(',', inner.Rank - 1) + "]"; // int[][,] is new int[count][,]
             innermost = inner.ElementType;
         }
 

@@ -59,11 +59,12 @@ internal sealed class DictionaryKind : CollectionKind
 
     protected override void EmitCreate(IndentedWriter w, TypeShape shape, string made, string count) =>
         w.Line(
-            "var {0} = new global::System.Collections.Generic.Dictionary<{1}, {2}>({3}, global::FastSerialization.KeyComparers.ForUntrustedKeys<{1}>());",
+            "var {0} = new global::System.Collections.Generic.Dictionary<{1}, {2}>({3}, {4});",
             made,
             shape.Element!.TypeDisplay,
             shape.Value!.TypeDisplay,
-            Capacity(count));
+            Capacity(count),
+            shape.Comparer ?? "global::FastSerialization.KeyComparers.ForUntrustedKeys<" + shape.Element!.TypeDisplay + ">()"); // [BinaryComparer], or the default's equality
 
     protected override void EmitReadElement(IndentedWriter w, TypeShape shape, string made, string index, int depth)
     {

@@ -38,7 +38,11 @@ internal sealed class HashSetKind : CollectionKind
     }
 
     protected override void EmitCreate(IndentedWriter w, TypeShape shape, string made, string count) =>
-        w.Line("var {0} = new global::System.Collections.Generic.HashSet<{1}>(global::FastSerialization.KeyComparers.ForUntrustedKeys<{1}>());", made, shape.Element!.TypeDisplay);
+        w.Line(
+            "var {0} = new global::System.Collections.Generic.HashSet<{1}>({2});",
+            made,
+            shape.Element!.TypeDisplay,
+            shape.Comparer ?? "global::FastSerialization.KeyComparers.ForUntrustedKeys<" + shape.Element!.TypeDisplay + ">()"); // [BinaryComparer], or the default's equality
 
     /// <summary>
     /// Reads an element and adds it; an element the set already holds is malformed data, as a duplicate

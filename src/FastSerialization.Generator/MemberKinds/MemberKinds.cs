@@ -8,12 +8,20 @@ namespace FastSerialization.Generator;
 /// </summary>
 internal static class MemberKinds
 {
-    /// <summary>The kinds, most specific first; a nested object last, since any type may implement the interface.</summary>
+    /// <summary>
+    /// The kinds, most specific first; a nested object after the others, since any type may implement the interface; last, the
+    /// collections no kind supports, for the FSG002 message that names the nearest supported type.
+    /// </summary>
     public static readonly MemberKind[] All =
     {
         PrimitiveKind.Instance,
         EnumKind.Instance,
         NullableKind.Instance,
+        TupleKind.Any,
+        BuiltCollections.Any,
+        MultiDimensionalArrayKind.Instance,
+        BitArrayKind.Instance,
+        LookupKind.Instance,
         FixedSequenceKind.Instance,
         ByteArrayKind.Instance,
         ReadOnlyMemoryOfByteKind.Instance,
@@ -25,6 +33,7 @@ internal static class MemberKinds
         DictionaryKind.Instance,
         FixedStructKind.Instance,
         ObjectKind.Instance,
+        UnsupportedCollectionKind.Instance,
     };
 
     /// <summary>The FSG002 reason for a type no kind claims: what the kinds accept, in their order.</summary>

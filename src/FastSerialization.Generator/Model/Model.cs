@@ -57,7 +57,9 @@ internal sealed record MemberModel(string Name, string TypeDisplay, TypeShape Sh
 /// <param name="TypeDisplay">The type, fully qualified, with nullable annotations.</param>
 /// <param name="ReadMethod">
 /// For primitive arrays, the element type; for nested objects, the type argument of <c>ReadObject</c> (the type
-/// without a nullable annotation); for fixed-layout structs, their layout name. Primitives have <paramref name="Primitive"/> instead.
+/// without a nullable annotation); for fixed-layout structs, their layout name; for multi-dimensional arrays, the rank; for an
+/// <c>ImmutableArray</c>, what the compilation's System.Collections.Immutable lacks (<see cref="BuiltCollectionKind.LacksMarshal"/>,
+/// <see cref="BuiltCollectionKind.LacksSpan"/>). Primitives have <paramref name="Primitive"/> instead.
 /// </param>
 /// <param name="MinSize">The fewest bytes a value of this shape takes on the wire.</param>
 /// <param name="IsReferenceType">True when a value can be null (a read result gets <c>!</c>).</param>
@@ -70,6 +72,8 @@ internal sealed record MemberModel(string Name, string TypeDisplay, TypeShape Sh
 /// <param name="BoundedPayload">For a nested bounded struct (<see cref="BoundedObjects"/>) whose writer is generated, the bound of its payload; otherwise 0.</param>
 /// <param name="BoundedRead">For a nested bounded struct whose reader is generated member by member, true: it is read through a <c>BoundedRunReader</c>.</param>
 /// <param name="Primitive">For a primitive (fixed or compact), its row of <see cref="Primitives"/>; for an enum, its underlying integer's (or that integer's compact form).</param>
+/// <param name="Items">For a tuple or a <c>KeyValuePair</c> (<see cref="TupleKind"/>), its elements in wire order (the <c>Rest</c> of a long tuple flattened).</param>
+/// <param name="Comparer">For a sorted or hashed collection whose member has <c>[BinaryComparer]</c>, the C# expression of the comparer it is rebuilt with.</param>
 internal sealed record TypeShape(
     MemberKind Kind,
     string TypeDisplay,
@@ -84,7 +88,9 @@ internal sealed record TypeShape(
     bool CopiesAsBlock = false,
     int BoundedPayload = 0,
     bool BoundedRead = false,
-    Primitive? Primitive = null);
+    Primitive? Primitive = null,
+    EquatableArray<TypeShape> Items = default,
+    string? Comparer = null);
 
 /// <summary>A diagnostic to report, with its location as plain values.</summary>
 internal sealed record DiagnosticInfo(string Id, LocationInfo? Location, EquatableArray<string> Arguments)

@@ -40,6 +40,12 @@ internal static class ShapeParser
                 shape = shape.Kind.Compact(shape); // docs/FORMAT.md section 3a: single integers (and decimals) compact
             }
 
+            if (!DeclaredComparers.TryApply(m, ref shape, out string? comparerProblem))
+            {
+                parse.Report("FSG002", m.Location, m.Symbol.Name, parse.TypeName, Symbols.ShortName(m.Type), comparerProblem!);
+                continue;
+            }
+
             members.Add(new MemberModel(Symbols.EscapeKeyword(m.Symbol.Name), m.Type.ToDisplayString(Symbols.TypeFormat), shape, m.IsSettable));
         }
 
