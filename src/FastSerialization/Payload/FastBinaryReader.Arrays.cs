@@ -86,7 +86,7 @@ public ref partial struct FastBinaryReader
         where T : unmanaged
     {
         PrimitiveArray.ThrowIfUnsupported<T>();
-        Guard.NotNull(array);
+        ArgumentNullException.ThrowIfNull(array);
         ArrayMemory.ThrowIfNotOf<T>(array);
         if (array.Length == 0)
         {

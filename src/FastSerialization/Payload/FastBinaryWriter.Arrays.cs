@@ -49,7 +49,7 @@ public ref partial struct FastBinaryWriter
         where T : unmanaged
     {
         PrimitiveArray.ThrowIfUnsupported<T>();
-        Guard.NotNull(array);
+        ArgumentNullException.ThrowIfNull(array);
         ArrayMemory.ThrowIfNotOf<T>(array);
         if (array.Length == 0)
         {
