@@ -1,0 +1,54 @@
+using System.Collections.Generic;
+using System.Linq;
+using FastSerialization.Tests.Shared;
+using FluentAssertions;
+using Xunit;
+
+namespace FastSerialization.Files.Tests;
+
+/// <summary>A model holding every base-library type of contract section 2b, through the formatter and a record file.</summary>
+public class BaseLibraryTypesTests
+{
+    private static CustomBinaryFormatter NewFormatter()
+    {
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register<EveryBaseLibraryType>(1);
+        return formatter;
+    }
+
+    [Fact]
+    public void EveryType_RoundTripsEqual_ThroughTheFormatter()
+    {
+        CustomBinaryFormatter formatter = NewFormatter();
+        EveryBaseLibraryType written = EveryBaseLibraryType.Sample();
+
+        byte[] record = formatter.SerializeToArray(written);
+        var read = formatter.Deserialize<EveryBaseLibraryType>(record);
+
+        read.ShouldEqualWhatWasWritten(EveryBaseLibraryType.Sample());
+    }
+
+    [Theory]
+    [InlineData(RecordFileCompression.None)]
+    [InlineData(RecordFileCompression.Lz4)]
+    public void EveryType_RoundTripsEqual_ThroughARecordFile_ReopenedByAnotherFormatter(RecordFileCompression compression)
+    {
+        using var dir = new TempDirectory();
+        string path = dir.File("every-type.fsr");
+        using (RecordFileWriter writer = RecordFileWriter.Create(path, NewFormatter(), new RecordFileWriterOptions { BlockSize = 4096, Compression = compression }))
+        {
+            for (int seed = 0; seed < 20; seed++)
+            {
+                writer.Append(EveryBaseLibraryType.Sample(seed));
+            }
+        }
+
+        using RecordFileReader reader = RecordFileReader.Open(path, NewFormatter());
+        List<object> records = reader.ReadAll().ToList();
+        records.Should().HaveCount(20);
+        for (int seed = 0; seed < 20; seed++)
+        {
+            records[seed].Should().BeOfType<EveryBaseLibraryType>().Which.ShouldEqualWhatWasWritten(EveryBaseLibraryType.Sample(seed));
+        }
+    }
+}
