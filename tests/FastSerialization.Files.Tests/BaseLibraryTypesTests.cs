@@ -1,3 +1,4 @@
+using System;
 using System.Collections.Generic;
 using System.Linq;
 using FastSerialization.Tests.Shared;
@@ -50,5 +51,18 @@ public class BaseLibraryTypesTests
         {
             records[seed].Should().BeOfType<EveryBaseLibraryType>().Which.ShouldEqualWhatWasWritten(EveryBaseLibraryType.Sample(seed));
         }
+    }
+
+    /// <summary>The netstandard2.0 build must write these bytes too: FastSerialization.Ipc.Tests.NetStandard checks it there.</summary>
+    [Fact]
+    public void TheTypesEveryBuildHas_WriteThePinnedBytes_OnNet10()
+    {
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register<SameBytesOnEveryBuild>(1);
+
+        byte[] record = formatter.SerializeToArray(SameBytesOnEveryBuild.Sample());
+
+        Convert.ToHexString(record).Should().Be(SameBytesOnEveryBuild.ExpectedRecord);
+        formatter.Deserialize<SameBytesOnEveryBuild>(record).Should().BeEquivalentTo(SameBytesOnEveryBuild.Sample());
     }
 }

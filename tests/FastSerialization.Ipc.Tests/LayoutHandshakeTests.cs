@@ -38,6 +38,8 @@ public class LayoutHandshakeTests
             {
                 MetadataReference.CreateFromFile(typeof(object).Assembly.Location),
                 MetadataReference.CreateFromFile(Path.Combine(Path.GetDirectoryName(typeof(object).Assembly.Location)!, "System.Runtime.dll")),
+                // The netstandard2.0 build of the core (FastSerialization.Ipc.Tests.NetStandard) names its types through this facade.
+                MetadataReference.CreateFromFile(Path.Combine(Path.GetDirectoryName(typeof(object).Assembly.Location)!, "netstandard.dll")),
                 MetadataReference.CreateFromFile(typeof(CustomBinaryFormatter).Assembly.Location),
             },
             new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary));
