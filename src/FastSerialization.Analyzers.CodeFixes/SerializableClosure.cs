@@ -1,6 +1,5 @@
 using System.Collections.Generic;
 using System.Linq;
-using FastSerialization.Analyzers;
 using Microsoft.CodeAnalysis;
 
 namespace FastSerialization.Analyzers.CodeFixes;

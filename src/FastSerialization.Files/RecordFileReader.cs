@@ -4,7 +4,6 @@ using System.Collections.Generic;
 using System.IO;
 using System.Runtime.CompilerServices;
 using System.Threading;
-using System.Threading.Tasks;
 using FastSerialization.Files.Internal;
 using Microsoft.Win32.SafeHandles;
 

@@ -1,11 +1,7 @@
 using System;
-using System.Buffers;
-using System.Collections.Concurrent;
-using System.Collections.Generic;
 using System.IO;
 using System.IO.Pipelines;
 using System.Threading;
-using System.Threading.Channels;
 using System.Threading.Tasks;
 using FastSerialization.Ipc.Internal;
 #if !NETSTANDARD2_0

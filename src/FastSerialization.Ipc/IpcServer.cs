@@ -1,7 +1,9 @@
 using System;
 using System.Collections.Generic;
 using System.IO;
+#if NET
 using System.IO.Pipes;
+#endif
 using System.Net.Sockets;
 using System.Runtime.CompilerServices;
 using System.Threading;

@@ -9,7 +9,6 @@ using System.Runtime.Versioning;
 using System.Security.Cryptography;
 using System.Threading;
 using FastSerialization.Ipc.Internal;
-using Microsoft.Win32.SafeHandles;
 
 namespace FastSerialization.Ipc.SharedMemory;
 

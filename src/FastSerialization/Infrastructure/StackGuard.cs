@@ -1,4 +1,6 @@
+#if !NET
 using System;
+#endif
 using System.Runtime.CompilerServices;
 
 namespace FastSerialization;

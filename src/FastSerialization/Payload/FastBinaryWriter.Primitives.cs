@@ -1,7 +1,9 @@
 using System;
 using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
+#if !NET
 using System.Runtime.InteropServices;
+#endif
 
 namespace FastSerialization;
 

@@ -1,5 +1,7 @@
 using System;
+#if NET
 using System.IO.Pipelines;
+#endif
 using System.Net.Sockets;
 using System.Threading;
 using System.Threading.Tasks;

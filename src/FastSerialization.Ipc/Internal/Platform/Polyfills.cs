@@ -113,11 +113,9 @@ namespace FastSerialization.Ipc
     using System;
     using System.Buffers;
     using System.Collections.Generic;
-    using System.Diagnostics.CodeAnalysis;
     using System.IO;
     using System.Threading;
     using System.Threading.Tasks;
-    using System.Runtime.CompilerServices;
     using System.Runtime.InteropServices;
 
     /// <summary>The static helpers of modern .NET that the package calls, for its netstandard2.0 build.</summary>

@@ -6,7 +6,9 @@ using System.Runtime.InteropServices;
 using System.Runtime.Versioning;
 using System.Threading;
 using System.Threading.Tasks;
+#if NET
 using Microsoft.Win32.SafeHandles;
+#endif
 
 namespace FastSerialization.Ipc.Internal;
 
