@@ -22,7 +22,8 @@ namespace FastSerialization.Analyzers;
 /// constructor, a method, top-level statements, with their lambdas and local functions), calling <c>Register</c> on
 /// the same local, parameter, field or auto-property of this object (or a static one), or on a chain of builder
 /// calls starting there (<c>b.Register&lt;A&gt;(1).Register&lt;B&gt;(2)</c>). A formatter assigned again between two
-/// calls is a new one. Registrations in two methods, on two variables, or on a formatter a method returns are never
+/// calls is a new one; two calls in exclusive branches (<c>if</c>/<c>else</c>, <c>?:</c>, switch sections or arms) are
+/// not compared. Registrations in two methods, on two variables, or on a formatter a method returns are never
 /// compared: an application may rightly register one type on two formatters under two ids, or use one id on two
 /// formatters for two types. Non-constant ids are ignored.
 /// </para>
@@ -84,8 +85,7 @@ public sealed class TypeIdAnalyzer : DiagnosticAnalyzer
         }
 
         registrations.Sort(static (x, y) => x.Location.SourceSpan.Start.CompareTo(y.Location.SourceSpan.Start));
-        var byId = new Dictionary<(ISymbol, int, int), Registration>(new KeyComparer());
-        var byType = new Dictionary<(ISymbol, int, ITypeSymbol), Registration>(new TypeKeyComparer());
+        var compared = new List<(Registration Registration, ISymbol Receiver, int Generation)>();
         foreach (Registration registration in registrations)
         {
             if (registration.Id <= 0)
@@ -104,46 +104,95 @@ public sealed class TypeIdAnalyzer : DiagnosticAnalyzer
             int start = registration.Location.SourceSpan.Start;
             int generation = assignments.Count(a => a.End <= start && SymbolEqualityComparer.Default.Equals(a.Target, receiver));
 
-            if (byId.TryGetValue((receiver, generation, registration.Id), out Registration? first))
+            Registration? sameId = null;
+            Registration? sameType = null;
+            foreach ((Registration earlier, ISymbol earlierReceiver, int earlierGeneration) in compared)
             {
-                if (!SymbolEqualityComparer.Default.Equals(first.Type, registration.Type))
+                if (earlierGeneration != generation || !SymbolEqualityComparer.Default.Equals(earlierReceiver, receiver) ||
+                    InExclusiveBranches(earlier.Call, registration.Call))
                 {
-                    context.ReportDiagnostic(Diagnostic.Create(
-                        Descriptors.TypeIdForTwoTypes,
-                        registration.Location,
-                        new[] { first.Location },
-                        registration.Id,
-                        Name(registration.Type),
-                        Where(registration),
-                        Name(first.Type),
-                        Where(first),
-                        receiver.Name));
+                    continue;
+                }
+
+                bool typeEqual = SymbolEqualityComparer.Default.Equals(earlier.Type, registration.Type);
+                if (sameId is null && earlier.Id == registration.Id && !typeEqual)
+                {
+                    sameId = earlier;
+                }
+
+                if (sameType is null && typeEqual)
+                {
+                    sameType = earlier;
                 }
             }
-            else
+
+            if (sameId is not null)
             {
-                byId.Add((receiver, generation, registration.Id), registration);
+                context.ReportDiagnostic(Diagnostic.Create(
+                    Descriptors.TypeIdForTwoTypes,
+                    registration.Location,
+                    new[] { sameId.Location },
+                    registration.Id,
+                    Name(registration.Type),
+                    Where(registration),
+                    Name(sameId.Type),
+                    Where(sameId),
+                    receiver.Name));
             }
 
-            if (byType.TryGetValue((receiver, generation, registration.Type), out Registration? earlier))
+            if (sameType is not null)
             {
                 context.ReportDiagnostic(Diagnostic.Create(
                     Descriptors.TypeUnderTwoIds,
                     registration.Location,
-                    new[] { earlier.Location },
+                    new[] { sameType.Location },
                     Name(registration.Type),
                     receiver.Name,
                     registration.Id,
                     Where(registration),
-                    earlier.Id,
-                    Where(earlier)));
+                    sameType.Id,
+                    Where(sameType)));
             }
-            else
-            {
-                byType.Add((receiver, generation, registration.Type), registration);
-            }
+
+            compared.Add((registration, receiver, generation));
         }
     }
+
+    /// <summary>
+    /// True when at most one of the two calls runs: they are in two branches of one <c>if</c> or <c>?:</c>, or in two
+    /// sections or arms of one <c>switch</c>, the innermost statement or expression holding both.
+    /// </summary>
+    private static bool InExclusiveBranches(IOperation first, IOperation second)
+    {
+        var reachedThrough = new Dictionary<IOperation, IOperation>();
+        for (IOperation child = first; child.Parent is { } parent; child = parent)
+        {
+            reachedThrough[parent] = child;
+        }
+
+        for (IOperation child = second; child.Parent is { } parent; child = parent)
+        {
+            if (!reachedThrough.TryGetValue(parent, out IOperation? fromFirst))
+            {
+                continue;
+            }
+
+            // The innermost operation holding both calls decides.
+            return parent switch
+            {
+                IConditionalOperation conditional =>
+                    fromFirst != child && IsBranch(conditional, fromFirst) && IsBranch(conditional, child),
+                ISwitchOperation => fromFirst != child && fromFirst is ISwitchCaseOperation && child is ISwitchCaseOperation,
+                ISwitchExpressionOperation => fromFirst != child && fromFirst is ISwitchExpressionArmOperation && child is ISwitchExpressionArmOperation,
+                _ => false,
+            };
+        }
+
+        return false;
+    }
+
+    private static bool IsBranch(IConditionalOperation conditional, IOperation child) =>
+        child == conditional.WhenTrue || child == conditional.WhenFalse;
 
     /// <summary>A <c>Register&lt;T&gt;(id, ...)</c> call of the formatter or the builder with a constant id; null for any other call.</summary>
     private static Registration? Read(IInvocationOperation invocation, INamedTypeSymbol? formatter, INamedTypeSymbol? builder)
@@ -289,25 +338,5 @@ public sealed class TypeIdAnalyzer : DiagnosticAnalyzer
         public int Id { get; }
 
         public ISymbol? Receiver { get; }
-    }
-
-    private sealed class KeyComparer : IEqualityComparer<(ISymbol Receiver, int Generation, int Id)>
-    {
-        public bool Equals((ISymbol Receiver, int Generation, int Id) x, (ISymbol Receiver, int Generation, int Id) y) =>
-            x.Generation == y.Generation && x.Id == y.Id && SymbolEqualityComparer.Default.Equals(x.Receiver, y.Receiver);
-
-        public int GetHashCode((ISymbol Receiver, int Generation, int Id) key) =>
-            (SymbolEqualityComparer.Default.GetHashCode(key.Receiver) * 31 + key.Generation) * 31 + key.Id;
-    }
-
-    private sealed class TypeKeyComparer : IEqualityComparer<(ISymbol Receiver, int Generation, ITypeSymbol Type)>
-    {
-        public bool Equals((ISymbol Receiver, int Generation, ITypeSymbol Type) x, (ISymbol Receiver, int Generation, ITypeSymbol Type) y) =>
-            x.Generation == y.Generation &&
-            SymbolEqualityComparer.Default.Equals(x.Receiver, y.Receiver) &&
-            SymbolEqualityComparer.Default.Equals(x.Type, y.Type);
-
-        public int GetHashCode((ISymbol Receiver, int Generation, ITypeSymbol Type) key) =>
-            (SymbolEqualityComparer.Default.GetHashCode(key.Receiver) * 31 + key.Generation) * 31 + SymbolEqualityComparer.Default.GetHashCode(key.Type);
     }
 }

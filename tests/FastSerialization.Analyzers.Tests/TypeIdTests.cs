@@ -233,6 +233,63 @@ public class TypeIdTests
     }
 
     [Fact]
+    public async Task CallsInTwoBranches_OfWhichOneRuns_AreNotCompared_ButCallsThatMayBothRunAre()
+    {
+        const string source = """
+            using System;
+            using FastSerialization;
+
+            public static class Setup
+            {
+                public static void Branches(CustomBinaryFormatter f, bool legacy)
+                {
+                    if (legacy)
+                    {
+                        f.Register<Quote>(1);
+                    }
+                    else
+                    {
+                        f.Register<Trade>(1);
+                    }
+                }
+
+                public static void Sections(CustomBinaryFormatter f, int mode)
+                {
+                    switch (mode)
+                    {
+                        case 0: f.Register<Quote>(20); break;
+                        case 1: f.Register<Quote>(21); break;
+                    }
+                }
+
+                public static Action Arms(CustomBinaryFormatter f, int mode) =>
+                    mode switch { 0 => () => f.Register<Trade>(30), _ => () => f.Register<Quote>(30) };
+
+                public static Action Conditional(CustomBinaryFormatter f, bool legacy) =>
+                    legacy ? () => f.Register<Quote>(7) : () => f.Register<Trade>(7);
+
+                public static void BothMayRun(CustomBinaryFormatter f, int mode)
+                {
+                    if (mode > 5)
+                    {
+                        f.Register<Trade>(40);
+                    }
+
+                    if (mode > 6)
+                    {
+                        f.Register<Trade>(41);
+                    }
+                }
+            }
+            """;
+
+        ImmutableArray<Diagnostic> diagnostics = await IdDiagnosticsAsync(source);
+
+        diagnostics.Select(d => (d.Id, Text(d.Location), Text(d.AdditionalLocations.Single()))).Should().Equal(
+            ("FSA005", "Register<Trade>(41)", "Register<Trade>(40)"));
+    }
+
+    [Fact]
     public async Task IdsComputedAtRunTime_AreNotChecked()
     {
         const string source = """
