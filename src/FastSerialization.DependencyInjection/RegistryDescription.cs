@@ -76,7 +76,11 @@ public sealed class RegistryDescription
         return FromEntries(entries);
     }
 
-    /// <summary>Reads a description written as <see cref="Text"/> by another process.</summary>
+    /// <summary>
+    /// Reads a description written as <see cref="Text"/> by another process or another build (a file committed with a
+    /// release, say). Lines may end in <c>\r\n</c> as well as <c>\n</c>, as a file checked out on Windows does; an empty
+    /// line is skipped.
+    /// </summary>
     /// <param name="text">The text.</param>
     /// <param name="description">The description, when the text is one.</param>
     /// <returns>True when <paramref name="text"/> is a well-formed description.</returns>
@@ -89,6 +93,14 @@ public sealed class RegistryDescription
         }
 
         string[] lines = text.Split('\n');
+        for (int i = 0; i < lines.Length; i++)
+        {
+            if (lines[i].EndsWith("\r", StringComparison.Ordinal))
+            {
+                lines[i] = lines[i].Substring(0, lines[i].Length - 1);
+            }
+        }
+
         if (lines.Length == 0 || lines[0] != FormatTag)
         {
             return false;
@@ -137,6 +149,64 @@ public sealed class RegistryDescription
         return mismatch.Position is int position
             ? $"Registry mismatch at type id {mismatch.Id} ({mismatch.OurTypeName}): member {position} is {mismatch.OurMember} on the {ourSide} and {mismatch.TheirMember} on the {theirSide}."
             : $"Registry mismatch at type id {mismatch.Id}: the {ourSide} registers {mismatch.OurTypeName}, the {theirSide} registers {mismatch.TheirTypeName}.";
+    }
+
+    /// <summary>
+    /// Checks that this registry (a new build's) reads every record <paramref name="previous"/> (an earlier build's,
+    /// usually its <see cref="Text"/> kept with the release) can have written, by the rules of section 4 of FORMAT.md:
+    /// every id of <paramref name="previous"/> is still registered, for the type of the same name, and where both give a
+    /// layout, the earlier one is a prefix of this one (members only appended). Ids only this build has are new types
+    /// and fine. This is stricter than <see cref="FindMismatch"/>, the rule for two processes talking, which accepts an
+    /// id one side lacks or members removed from the end: a build must also read what was stored before it.
+    /// </summary>
+    /// <param name="previous">The earlier build's description.</param>
+    /// <returns>Null when this build reads everything <paramref name="previous"/> wrote; otherwise a message naming the first id (by ascending id) that breaks it, its type and, for a member, the position.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="previous"/> is null.</exception>
+    public string? FindBreakingChange(RegistryDescription previous)
+    {
+        ArgumentNullException.ThrowIfNull(previous);
+
+        var current = new Dictionary<int, Entry>();
+        foreach (Entry entry in Entries)
+        {
+            current[entry.Id] = entry;
+        }
+
+        foreach (Entry old in previous.Entries)
+        {
+            if (!current.TryGetValue(old.Id, out Entry? now))
+            {
+                return $"Type id {old.Id} ({old.TypeName}) is registered by the previous build and not by this one: records of it written before cannot be read. Keep registering {old.TypeName} under id {old.Id}.";
+            }
+
+            if (!string.Equals(now.TypeName, old.TypeName, StringComparison.Ordinal)
+                && !string.Equals(RegistryEntry.LegacyTypeName(now.TypeName), old.TypeName, StringComparison.Ordinal))
+            {
+                return $"Type id {old.Id} stood for {old.TypeName} in the previous build and stands for {now.TypeName} in this one: records written before would be read as the wrong type. Never give an id to another type; register {now.TypeName} under a new id.";
+            }
+
+            if (old.Layout.Length == 0 || now.Layout.Length == 0)
+            {
+                continue; // a type that declares no layout (hand-written code) is not compared, as in FindMismatch
+            }
+
+            string[] before = old.Layout.Split(';');
+            string[] after = now.Layout.Split(';');
+            for (int position = 0; position < before.Length; position++)
+            {
+                if (position >= after.Length)
+                {
+                    return $"Type id {old.Id} ({old.TypeName}) has {after.Length} member(s) in this build and had {before.Length} in the previous one: member {position} ({before[position]}) was removed. Members are only appended, never removed.";
+                }
+
+                if (!string.Equals(before[position], after[position], StringComparison.Ordinal))
+                {
+                    return $"Type id {old.Id} ({old.TypeName}): member {position} was {before[position]} in the previous build and is {after[position]} in this one. Members are only appended, never reordered or retyped.";
+                }
+            }
+        }
+
+        return null;
     }
 
     private static IEnumerable<RegistryEntry> AsRegistryEntries(IReadOnlyList<Entry> entries)

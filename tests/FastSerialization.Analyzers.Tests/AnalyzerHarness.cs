@@ -31,14 +31,17 @@ internal static class AnalyzerHarness
         return platform
             .Where(p => Path.GetFileName(p).StartsWith("System.", StringComparison.Ordinal) || Path.GetFileName(p) is "mscorlib.dll" or "netstandard.dll")
             .Append(typeof(CustomBinaryFormatter).Assembly.Location)
+            .Append(typeof(FastSerialization.DependencyInjection.FastSerializationBuilder).Assembly.Location)
+            .Append(typeof(Microsoft.Extensions.DependencyInjection.IServiceCollection).Assembly.Location)
+            .Append(typeof(Microsoft.Extensions.Configuration.IConfiguration).Assembly.Location)
             .Select(p => (MetadataReference)MetadataReference.CreateFromFile(p))
             .ToArray();
     });
 
     private static readonly ImmutableArray<DiagnosticAnalyzer> Analyzers =
-        ImmutableArray.Create<DiagnosticAnalyzer>(new BinaryFormatterUsageAnalyzer(), new SerializableTypeAnalyzer());
+        ImmutableArray.Create<DiagnosticAnalyzer>(new BinaryFormatterUsageAnalyzer(), new SerializableTypeAnalyzer(), new TypeIdAnalyzer());
 
-    /// <summary>A project of the given files (named Source0.cs, Source1.cs, ...), referencing the core library.</summary>
+    /// <summary>A project of the given files (named Source0.cs, Source1.cs, ...), referencing the core library and the dependency-injection package.</summary>
     public static Project Project(params string[] sources)
     {
         var workspace = new AdhocWorkspace();
