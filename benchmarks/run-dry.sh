@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every benchmark of benchmarks/FastSerialization.Benchmarks in its shortest mode, so none can rot:
-# every BenchmarkDotNet benchmark with --job Dry (139 in the main project: each contender's round trip checked in its
+# every BenchmarkDotNet benchmark with --job Dry (171 in the main project: each contender's round trip checked in its
 # setup), then the latency, seed-table and ipc modes with small counts. Dry jobs run in process (BenchmarkDotNet's
 # in-process toolchain): no generated project is built and no process started per benchmark, because measuring is not
 # the point here; the full runs (run-full.sh) keep a process per benchmark. When FS_GRPC_REPORT names a report that

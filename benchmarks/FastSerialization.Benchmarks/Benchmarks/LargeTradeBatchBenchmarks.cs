@@ -15,7 +15,9 @@ namespace FastSerialization.Benchmarks.Benchmarks;
 /// same run. The FastSerialization rows are the fixed-layout batch (docs/FORMAT.md section 3b): serialize is
 /// one header and one block copy; deserialize reads into an array the caller reuses (<c>ReadFixedInto</c>);
 /// the other rows read into a new array (the allocation included) and take a view with no copy.
-/// TradeBatchBenchmarks has the same rows at 10,000 trades (320 KB, in the cache).
+/// TradeBatchBenchmarks has the same rows at 10,000 trades (320 KB, in the cache). The peers are MemoryPack's default
+/// mode (which copies the unmanaged trades as memory, and refuses to version them: MEMPACK041) and Orleans, whose
+/// encoding versions every trade.
 /// </summary>
 [GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory)]
 [CategoriesColumn]
@@ -31,6 +33,7 @@ public class LargeTradeBatchBenchmarks : IPayloadSizeSource
     private byte[] _copyDestination = Array.Empty<byte>();
     private PeerTradeBatch _peer = null!;
     private MemoryPackContender<PeerTradeBatch> _memoryPack = null!;
+    private OrleansContender<PeerTradeBatch> _orleans = null!;
 
     [GlobalSetup]
     public void Setup()
@@ -43,6 +46,8 @@ public class LargeTradeBatchBenchmarks : IPayloadSizeSource
         _copyDestination = new byte[_copySource.Length];
         _peer = PeerTradeBatch.From(sample);
         _memoryPack = new MemoryPackContender<PeerTradeBatch>(_peer);
+        _orleans?.Dispose();
+        _orleans = new OrleansContender<PeerTradeBatch>(_peer);
 
         if (Deserialize_FastSerialization() != Count
             || !_reused.AsSpan().SequenceEqual(_batch.Trades!)
@@ -51,11 +56,18 @@ public class LargeTradeBatchBenchmarks : IPayloadSizeSource
             || !NewArray_FixedTrade().AsSpan().SequenceEqual(_batch.Trades!)
             || Serialize_FastSerialization() != _fast.Record.Length
             || !_fast.Written.SequenceEqual(_fast.Record)
-            || !sample.HasSameValues(_memoryPack.Deserialize().ToHandWritten()))
+            || !sample.HasSameValues(_memoryPack.Deserialize().ToHandWritten())
+            || !sample.HasSameValues(_orleans.Deserialize().ToHandWritten())
+            || _orleans.Serialize(_peer) != _orleans.Record.Length
+            || !_orleans.Written.SequenceEqual(_orleans.Record))
         {
             throw new InvalidOperationException("The large fixed-layout batch does not round-trip.");
         }
     }
+
+    /// <summary>Gives back what the Orleans contender holds from a pool.</summary>
+    [GlobalCleanup]
+    public void Cleanup() => _orleans?.Dispose();
 
     [Benchmark]
     [BenchmarkCategory(Categories.Memcpy)]
@@ -85,6 +97,10 @@ public class LargeTradeBatchBenchmarks : IPayloadSizeSource
     [BenchmarkCategory(Categories.Serialize)]
     public int Serialize_MemoryPack() => _memoryPack.Serialize(_peer);
 
+    [Benchmark]
+    [BenchmarkCategory(Categories.Serialize)]
+    public int Serialize_Orleans() => _orleans.Serialize(_peer);
+
     /// <summary>The record's trades read into the array the caller reuses: one copy, no allocation.</summary>
     [Benchmark(Baseline = true)]
     [BenchmarkCategory(Categories.Deserialize)]
@@ -112,6 +128,10 @@ public class LargeTradeBatchBenchmarks : IPayloadSizeSource
     [BenchmarkCategory(Categories.Deserialize)]
     public PeerTradeBatch Deserialize_MemoryPack() => _memoryPack.Deserialize();
 
+    [Benchmark]
+    [BenchmarkCategory(Categories.Deserialize)]
+    public PeerTradeBatch Deserialize_Orleans() => _orleans.Deserialize();
+
     /// <inheritdoc/>
     public IReadOnlyDictionary<string, PayloadSize> MeasurePayloadSizes()
     {
@@ -119,6 +139,7 @@ public class LargeTradeBatchBenchmarks : IPayloadSizeSource
         int header = SerializerBenchmarks<TradeBatch, GeneratedTradeBatch, PeerTradeBatch>.RecordHeaderLength(_fast.Record);
         var ours = new PayloadSize(_fast.Record.Length, header);
         var pack = new PayloadSize(_memoryPack.Record.Length, 0);
+        var orleans = new PayloadSize(_orleans.Record.Length, 0);
         return new Dictionary<string, PayloadSize>
         {
             [nameof(Memcpy)] = new PayloadSize(_copySource.Length, 0),
@@ -130,6 +151,8 @@ public class LargeTradeBatchBenchmarks : IPayloadSizeSource
             [nameof(Deserialize_FastSerializationFixedView)] = ours,
             [nameof(Serialize_MemoryPack)] = pack,
             [nameof(Deserialize_MemoryPack)] = pack,
+            [nameof(Serialize_Orleans)] = orleans,
+            [nameof(Deserialize_Orleans)] = orleans,
         };
     }
 }

@@ -11,9 +11,11 @@ namespace FastSerialization.Benchmarks.Benchmarks;
 
 /// <summary>
 /// A depth-of-book message (seed 001): symbol, sequence, timestamp, 20 price levels. Besides the shared rows, the
-/// Fixed rows write the levels as fixed-layout structs (<see cref="FixedMarketUpdate"/>): one block copy.
+/// Fixed rows write the levels as fixed-layout structs (<see cref="FixedMarketUpdate"/>): one block copy. No MemoryPack
+/// version-tolerant row: its levels are unmanaged structs, which MemoryPack refuses to version (MEMPACK041) and copies
+/// as memory in either mode (Payloads/Peers/VersionTolerant.cs).
 /// </summary>
-public class MarketUpdateBenchmarks : SerializerBenchmarks<MarketUpdate, GeneratedMarketUpdate, PeerMarketUpdate>
+public class MarketUpdateBenchmarks : MessageBenchmarks<MarketUpdate, GeneratedMarketUpdate, PeerMarketUpdate, PeerMarketUpdate>
 {
     private FixedMarketUpdate _fixed = null!;
     private FastSerializationContender<FixedMarketUpdate> _fastFixed = null!;
@@ -40,6 +42,7 @@ public class MarketUpdateBenchmarks : SerializerBenchmarks<MarketUpdate, Generat
 
     protected override void OnSetup()
     {
+        base.OnSetup();
         _fixed = FixedMarketUpdate.From(Value);
         _fastFixed = new FastSerializationContender<FixedMarketUpdate>(_fixed);
         if (!Value.HasSameValues(_fastFixed.Deserialize().ToHandWritten())

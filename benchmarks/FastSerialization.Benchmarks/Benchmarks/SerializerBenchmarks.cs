@@ -48,11 +48,14 @@ public interface IPayloadSizeSource
 /// <typeparamref name="TGenerated"/> is the payload's [BinarySerializable] counterpart (Payloads/Generated/):
 /// the same members, its serializer written by the source generator, measured in the same way as the
 /// hand-written FastSerialization rows. <typeparamref name="TPeer"/> is its counterpart for the peer
-/// serializers (Payloads/Peers/): the same members, annotated for MemoryPack, MessagePack and protobuf-net.
+/// serializers (Payloads/Peers/): the same members, annotated for MemoryPack (default mode), MessagePack,
+/// protobuf-net and Orleans. <see cref="MessageBenchmarks{T, TGenerated, TPeer, TUnion}"/> adds MemoryPack behind a
+/// union tag for the single-message payloads, and <see cref="VersionTolerantBenchmarks{T, TGenerated, TPeer, TUnion, TVersionTolerant}"/>
+/// MemoryPack's version-tolerant mode where MemoryPack accepts it.
 /// </summary>
 /// <typeparam name="T">The hand-written payload.</typeparam>
 /// <typeparam name="TGenerated">Its [BinarySerializable] counterpart.</typeparam>
-/// <typeparam name="TPeer">Its MemoryPack / MessagePack / protobuf-net counterpart.</typeparam>
+/// <typeparam name="TPeer">Its MemoryPack / MessagePack / protobuf-net / Orleans counterpart.</typeparam>
 [GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory)]
 [CategoriesColumn]
 public abstract class SerializerBenchmarks<T, TGenerated, TPeer> : IPayloadSizeSource
@@ -71,6 +74,7 @@ public abstract class SerializerBenchmarks<T, TGenerated, TPeer> : IPayloadSizeS
     private MemoryPackContender<TPeer> _memoryPack = null!;
     private MessagePackContender<TPeer> _messagePack = null!;
     private ProtobufNetContender<TPeer> _protobufNet = null!;
+    private OrleansContender<TPeer> _orleans = null!;
 
     protected T Value => _value;
 
@@ -93,11 +97,17 @@ public abstract class SerializerBenchmarks<T, TGenerated, TPeer> : IPayloadSizeS
         _memoryPack = new MemoryPackContender<TPeer>(_peerValue);
         _messagePack = new MessagePackContender<TPeer>(_peerValue);
         _protobufNet = new ProtobufNetContender<TPeer>(_peerValue);
+        _orleans?.Dispose();
+        _orleans = new OrleansContender<TPeer>(_peerValue);
         VerifyRoundTrips();
         VerifyGenerated();
         OnSetup();
         Console.WriteLine("// " + BinaryFormatterContender<T>.Describe() + $", {typeof(T).Name} round-trip ok, {_binaryFormatter.Record.Length} bytes");
     }
+
+    /// <summary>Gives back what the contenders hold from a pool.</summary>
+    [GlobalCleanup]
+    public void Cleanup() => _orleans?.Dispose();
 
     // ---- Serialize: one message into a reused buffer or stream ----
 
@@ -141,6 +151,11 @@ public abstract class SerializerBenchmarks<T, TGenerated, TPeer> : IPayloadSizeS
     [BenchmarkCategory(Categories.Serialize)]
     public int Serialize_ProtobufNet() => _protobufNet.Serialize(_peerValue);
 
+    /// <summary>Orleans' serializer (source-generated codec, kept session), into a reused ArrayBufferWriter.</summary>
+    [Benchmark]
+    [BenchmarkCategory(Categories.Serialize)]
+    public int Serialize_Orleans() => _orleans.Serialize(_peerValue);
+
     // ---- Deserialize: one message, serialized by the same contender in setup ----
 
     [Benchmark(Baseline = true)]
@@ -179,6 +194,11 @@ public abstract class SerializerBenchmarks<T, TGenerated, TPeer> : IPayloadSizeS
     [BenchmarkCategory(Categories.Deserialize)]
     public TPeer Deserialize_ProtobufNet() => _protobufNet.Deserialize();
 
+    /// <summary>Orleans' serializer, from the bytes it wrote in setup.</summary>
+    [Benchmark]
+    [BenchmarkCategory(Categories.Deserialize)]
+    public TPeer Deserialize_Orleans() => _orleans.Deserialize();
+
     public virtual IReadOnlyDictionary<string, PayloadSize> MeasurePayloadSizes()
     {
         Setup();
@@ -198,6 +218,7 @@ public abstract class SerializerBenchmarks<T, TGenerated, TPeer> : IPayloadSizeS
         Add("MemoryPack", _memoryPack.Record.Length, 0);
         Add("MessagePack", _messagePack.Record.Length, 0);
         Add("ProtobufNet", _protobufNet.Record.Length, 0);
+        Add("Orleans", _orleans.Record.Length, 0);
         return sizes;
     }
 
@@ -272,6 +293,7 @@ public abstract class SerializerBenchmarks<T, TGenerated, TPeer> : IPayloadSizeS
         Check("MemoryPack", _memoryPack.Deserialize().ToHandWritten());
         Check("MessagePack", _messagePack.Deserialize().ToHandWritten());
         Check("ProtobufNet", _protobufNet.Deserialize().ToHandWritten());
+        Check("Orleans", _orleans.Deserialize().ToHandWritten());
         if (_fast.TrySerialize(_value) != expected.Length)
         {
             throw new InvalidOperationException("TrySerialize wrote a different size than Serialize.");
@@ -281,27 +303,44 @@ public abstract class SerializerBenchmarks<T, TGenerated, TPeer> : IPayloadSizeS
         SameWritten("MemoryPack", _memoryPack.Serialize(_peerValue), _memoryPack.Written, _memoryPack.Record);
         SameWritten("MessagePack", _messagePack.Serialize(_peerValue), _messagePack.Written, _messagePack.Record);
         SameWritten("ProtobufNet", _protobufNet.Serialize(_peerValue), _protobufNet.Written, _protobufNet.Record);
+        // Twice: the kept session must not carry anything from one message to the next.
+        SameWritten("Orleans", _orleans.Serialize(_peerValue), _orleans.Written, _orleans.Record);
+        SameWritten("Orleans", _orleans.Serialize(_peerValue), _orleans.Written, _orleans.Record);
+        Check("Orleans", _orleans.Deserialize().ToHandWritten());
+    }
 
-        static void SameWritten(string contender, int count, ReadOnlySpan<byte> written, byte[] record)
+    /// <summary>A peer's serialize benchmark writes into a reused buffer: it must hold the bytes of the record the peer reads.</summary>
+    /// <param name="contender">The contender's name, for the message.</param>
+    /// <param name="count">The byte count its Serialize returned.</param>
+    /// <param name="written">What is in its buffer now.</param>
+    /// <param name="record">The record its deserialize benchmark reads.</param>
+    /// <exception cref="InvalidOperationException">They differ.</exception>
+    protected static void SameWritten(string contender, int count, ReadOnlySpan<byte> written, byte[] record)
+    {
+        if (count != record.Length || !written.SequenceEqual(record))
         {
-            if (count != record.Length || !written.SequenceEqual(record))
-            {
-                throw new InvalidOperationException($"{contender}: Serialize into the reused buffer wrote other bytes than the record it reads ({count} B against {record.Length} B).");
-            }
+            throw new InvalidOperationException($"{contender}: Serialize into the reused buffer wrote other bytes than the record it reads ({count} B against {record.Length} B).");
+        }
+    }
+
+    /// <summary>
+    /// A contender's result must have the sample's values, member by member, and give the sample's record when
+    /// FastSerialization writes it.
+    /// </summary>
+    /// <param name="contender">The contender's name, for the message.</param>
+    /// <param name="back">What it read back, as the hand-written type.</param>
+    /// <exception cref="InvalidOperationException">A member differs.</exception>
+    protected void Check(string contender, T back)
+    {
+        if (!_value.HasSameValues(back))
+        {
+            throw new InvalidOperationException($"{contender} did not round-trip {typeof(T).Name}: a member read back differs from the sample's.");
         }
 
-        void Check(string contender, T back)
+        byte[] actual = Formatters.Fast.SerializeToArray(back!);
+        if (!actual.AsSpan().SequenceEqual(_fast.Record))
         {
-            if (!_value.HasSameValues(back))
-            {
-                throw new InvalidOperationException($"{contender} did not round-trip {typeof(T).Name}: a member read back differs from the sample's.");
-            }
-
-            byte[] actual = Formatters.Fast.SerializeToArray(back!);
-            if (!actual.AsSpan().SequenceEqual(expected))
-            {
-                throw new InvalidOperationException($"{contender} did not round-trip {typeof(T).Name}: its values, written by FastSerialization, give other bytes.");
-            }
+            throw new InvalidOperationException($"{contender} did not round-trip {typeof(T).Name}: its values, written by FastSerialization, give other bytes.");
         }
     }
 }

@@ -14,20 +14,41 @@ namespace FastSerialization.Benchmarks.Reporting;
 /// Writes <c>summary.md</c>: per payload, each contender's serialize and deserialize mean, allocation
 /// and size side by side with its ratios to FastSerialization and to MemoryPack; every payload's ratios
 /// to MemoryPack and sizes in one table each; the TradeBatch-versus-memcpy line; generated against
-/// hand-written code; and the issues' targets with where this run stands. Everything comes from the
-/// summaries of this run.
+/// hand-written code; our code against the fair peers of each payload (issue 48); and the issues' targets with where
+/// this run stands. Everything comes from the summaries of this run.
 /// </summary>
 public static class ResultsSummary
 {
     private const string Ours = "FastSerialization";
     private const string Generated = "FastSerializationGenerated";
     private const string MemoryPack = "MemoryPack";
+    private const string MemoryPackVersionTolerant = "MemoryPackVersionTolerant";
+    private const string MemoryPackUnion = "MemoryPackUnion";
+    private const string Orleans = "Orleans";
+
+    /// <summary>
+    /// Which peer is the fair one for which row (issue 48's decisions), for summary.md and README's benchmark section.
+    /// </summary>
+    public const string FairPeers =
+        "Which peer is fair for which row. Our records stay framed and typed, and generated types are version tolerant by "
+        + "default: every object carries its length and version, so that a reader one version older or newer skips or "
+        + "defaults what it does not share. The fair peers of that default path are the encodings that do the same work: "
+        + "MemoryPack in its `GenerateType.VersionTolerant` mode (a member count and every member's length per object) and "
+        + "Orleans' serializer (a tagged field per member; source-generated codecs, one kept session, a reused "
+        + "IBufferWriter). MemoryPack's default mode, which writes members in a fixed order with no way to add or remove "
+        + "one, is a fair peer where both sides do the same work anyway: objects with strings, lists and nested objects "
+        + "(Customer, Order, Payment). A single typed record (Trade, and every single message) carries which message it "
+        + "is in its type id, so it is compared with MemoryPack writing the message behind a `[MemoryPackUnion]` tag "
+        + "(`MemoryPackUnion`), not with a bare struct copy. Arrays of unmanaged structs (Trade, TradeBatch, TickArray, "
+        + "LargeTradeBatch, MarketUpdate's levels) have no version-tolerant MemoryPack row: MemoryPack refuses that mode "
+        + "for unmanaged structs (MEMPACK041) and copies them as memory, giving up versioning; there Orleans is the "
+        + "version-tolerant peer, and MemoryPack's memory copy is compared with our fixed-layout rows.";
 
     /// <summary>The order of the contenders in every table; others (none today) follow in the run's order.</summary>
     private static readonly string[] ContenderOrder =
     {
         Ours, "FastSerializationSpan", Generated, "FastSerializationBulk",
-        MemoryPack, "MessagePack", "ProtobufNet", "SystemTextJson", "Seed", "BinaryFormatter",
+        MemoryPack, MemoryPackVersionTolerant, MemoryPackUnion, Orleans, "MessagePack", "ProtobufNet", "SystemTextJson", "Seed", "BinaryFormatter",
     };
 
     /// <summary>The order of the payloads; others follow in the run's order.</summary>
@@ -36,7 +57,7 @@ public static class ResultsSummary
     /// <summary>The contenders of the cross-payload tables (one serializer each: not the Span and Bulk rows).</summary>
     private static readonly string[] Serializers =
     {
-        Ours, Generated, MemoryPack, "MessagePack", "ProtobufNet", "SystemTextJson", "Seed", "BinaryFormatter",
+        Ours, Generated, MemoryPack, MemoryPackVersionTolerant, MemoryPackUnion, Orleans, "MessagePack", "ProtobufNet", "SystemTextJson", "Seed", "BinaryFormatter",
     };
 
     /// <summary>
@@ -65,7 +86,7 @@ public static class ResultsSummary
         Summary first = summaries[0];
         md.AppendLine($"Job: {string.Join(", ", summaries.SelectMany(s => s.BenchmarksCases).Select(c => c.Job.DisplayInfo).Distinct())}. Generated {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC from this run's BenchmarkDotNet summaries ({first.Title} ...).");
         md.AppendLine();
-        md.AppendLine("`ratio` is the contender's mean time divided by FastSerialization's (hand-written, IBufferWriter path) in the same run: 25.0 means 25 times slower than FastSerialization. `/ MemoryPack` divides by MemoryPack's mean for the same operation and payload: below 1.00 is faster than MemoryPack. `Size` is the whole message as each contender frames it; `w/o framing` leaves out a record's framing (FastSerialization: `<u32 length><varuint type id>`, 5 bytes for the type ids used here; the seed formatter: 8 bytes), which MemoryPack, MessagePack, protobuf-net, System.Text.Json and BinaryFormatter do not have.");
+        md.AppendLine("`ratio` is the contender's mean time divided by FastSerialization's (hand-written, IBufferWriter path) in the same run: 25.0 means 25 times slower than FastSerialization. `/ MemoryPack` divides by MemoryPack's mean for the same operation and payload: below 1.00 is faster than MemoryPack. `Size` is the whole message as each contender frames it; `w/o framing` leaves out a record's framing (FastSerialization: `<u32 length><varuint type id>`, 5 bytes for the type ids used here; the seed formatter: 8 bytes; MemoryPackUnion: its 1-byte union tag), which MemoryPack's other rows, Orleans, MessagePack, protobuf-net, System.Text.Json and BinaryFormatter do not have. `MemoryPack` is MemoryPack's default mode, `MemoryPackVersionTolerant` its `GenerateType.VersionTolerant` mode (only where MemoryPack accepts it: not for unmanaged structs), `MemoryPackUnion` the message behind a `[MemoryPackUnion]` tag (single messages only), `Orleans` Orleans' source-generated serializer.");
         md.AppendLine();
 
         List<string> payloads = InOrder(rows.Select(r => r.Payload), PayloadOrder).ToList();
@@ -121,6 +142,7 @@ public static class ResultsSummary
         md.Append(ratios);
         md.Append(sizes);
         WriteGeneratedVersusHandWritten(md, rows);
+        WriteFairPeers(md, rows, payloads);
         WriteTargets(md, rows, payloads);
         File.WriteAllText(Path.Combine(resultsDir, "summary.md"), md.ToString());
         return ratios + sizes;
@@ -167,7 +189,7 @@ public static class ResultsSummary
         var md = new StringBuilder();
         md.AppendLine("## Payload sizes (bytes), every payload");
         md.AppendLine();
-        md.AppendLine("Whole messages; where a contender frames its message as a record, the size without the framing follows in parentheses (FastSerialization: 5 bytes, `<u32 length><varuint type id>`; seed: 8 bytes). The other contenders have no framing.");
+        md.AppendLine("Whole messages; where a contender frames its message as a record, the size without the framing follows in parentheses (FastSerialization: 5 bytes, `<u32 length><varuint type id>`; seed: 8 bytes; MemoryPackUnion: its 1-byte tag). The other contenders have no framing.");
         md.AppendLine();
         md.AppendLine("| Payload | " + string.Join(" | ", contenders) + " |");
         md.AppendLine("|---|" + string.Concat(contenders.Select(_ => "---:|")));
@@ -193,7 +215,7 @@ public static class ResultsSummary
     /// <summary>The targets of issue 4 and issue 10, for the hand-written and the generated code.</summary>
     private static void WriteTargets(StringBuilder md, List<Row> rows, List<string> payloads)
     {
-        md.AppendLine("## Targets (issues 4 and 10), where this run stands");
+        md.AppendLine("## Targets (issues 4, 10 and 48), where this run stands");
         md.AppendLine();
         md.AppendLine("Measured for the hand-written FastSerialization code and for the generated ([BinarySerializable]) code; `Met?` answers for each, in that order. Time ratios are only as good as the job: a Dry job's single cold iteration says nothing about speed.");
         md.AppendLine();
@@ -216,6 +238,25 @@ public static class ResultsSummary
                     }
                 }
 
+                // Issue 48: the version-tolerant peers, <= 1.00 both ways (where MemoryPack has a version-tolerant row).
+                foreach (string peer in new[] { MemoryPackVersionTolerant, Orleans })
+                {
+                    Row? fair = Find(rows, payload, op, peer);
+                    if (fair is not null)
+                    {
+                        Target($"{op} time / {peer} <= 1.00", payload, ours.Select(c => Find(rows, payload, op, c)).ToArray(),
+                            r => (r.Mean / fair.Mean).ToString("0.00", CultureInfo.InvariantCulture), r => r.Mean <= fair.Mean);
+                    }
+                }
+
+                // Issue 48: a single framed message against MemoryPack's message behind a union tag.
+                Row? union = Find(rows, payload, op, MemoryPackUnion);
+                if (union is not null)
+                {
+                    Target($"{op} time / {MemoryPackUnion} <= 1.00", payload, ours.Select(c => Find(rows, payload, op, c)).ToArray(),
+                        r => (r.Mean / union.Mean).ToString("0.00", CultureInfo.InvariantCulture), r => r.Mean <= union.Mean);
+                }
+
                 Row? bf = Find(rows, payload, op, "BinaryFormatter");
                 if (bf is not null)
                 {
@@ -234,6 +275,15 @@ public static class ResultsSummary
                 string against = string.Join(", ", others.Select(o => $"{o.Contender} {Bytes(o.PayloadOnly)}"));
                 Target($"Payload without framing no larger than any contender's ({against})", payload, ours.Select(c => Find(rows, payload, "Serialize", c)).ToArray(),
                     r => Bytes(r.PayloadOnly) + " B", r => others.All(o => r.PayloadOnly <= o.PayloadOnly));
+
+                // Issue 48: the smallest payload of the three (ours, MemoryPack version tolerant where it exists, Orleans).
+                List<Row> fairPeers = others.Where(o => o.Contender is MemoryPackVersionTolerant or Orleans).ToList();
+                if (fairPeers.Count > 0)
+                {
+                    string fairAgainst = string.Join(", ", fairPeers.Select(o => $"{o.Contender} {Bytes(o.PayloadOnly)}"));
+                    Target($"Payload without framing smallest against the version-tolerant peers ({fairAgainst})", payload, ours.Select(c => Find(rows, payload, "Serialize", c)).ToArray(),
+                        r => Bytes(r.PayloadOnly) + " B", r => fairPeers.All(o => r.PayloadOnly <= o.PayloadOnly));
+                }
             }
         }
 
@@ -261,6 +311,38 @@ public static class ResultsSummary
             string Verdict(Row? r) => r is null ? "-" : met(r) ? "yes" : "NO";
             md.AppendLine($"| {target} | {payload} | {Cell(measured[0])} | {Cell(measured[1])} | {Verdict(measured[0])} / {Verdict(measured[1])} |");
         }
+    }
+
+    /// <summary>
+    /// Our code against the fair peers of each payload (issue 48): the generated code (the hand-written where a payload has
+    /// no generated row) over MemoryPack's default mode, its version-tolerant mode, MemoryPack behind a union tag and
+    /// Orleans; and the payload sizes of the four encodings of a whole message.
+    /// </summary>
+    private static void WriteFairPeers(StringBuilder md, List<Row> rows, List<string> payloads)
+    {
+        if (!rows.Any(r => r.Contender is Orleans or MemoryPackVersionTolerant or MemoryPackUnion))
+        {
+            return;
+        }
+
+        md.AppendLine("## Against the fair peers (issue 48)");
+        md.AppendLine();
+        md.AppendLine(FairPeers);
+        md.AppendLine();
+        md.AppendLine("Each cell: our serialize ratio / deserialize ratio, our mean over the peer's in this run (below 1.00: ours is faster). `ours` is the generated ([BinarySerializable]) code, or the hand-written code where the payload has no generated row (the targets below give both); `/ MemoryPack union` divides our record by MemoryPack's union-tagged message. `-`: no such row (MemoryPack has no version-tolerant mode for unmanaged structs, and the union row is for single messages). Sizes are without framing: ours without its 5-byte record header, the union's without its tag.");
+        md.AppendLine();
+        md.AppendLine("| Payload | ours | / MemoryPack default | / MemoryPack VersionTolerant | / MemoryPack union | / Orleans | bytes: ours / MP / MPVT / Orleans |");
+        md.AppendLine("|---|---|---:|---:|---:|---:|---:|");
+        foreach (string payload in payloads)
+        {
+            string ours = rows.Any(r => r.Payload == payload && r.Contender == Generated) ? Generated : Ours;
+            string Cell(string peer) =>
+                $"{Ratio(Find(rows, payload, "Serialize", ours), Find(rows, payload, "Serialize", peer))} / {Ratio(Find(rows, payload, "Deserialize", ours), Find(rows, payload, "Deserialize", peer))}";
+            string Size(string contender) => Bytes(rows.FirstOrDefault(r => r.Payload == payload && r.Contender == contender && r.Size is not null)?.PayloadOnly);
+            md.AppendLine($"| {payload} | {(ours == Generated ? "generated" : "hand-written")} | {Cell(MemoryPack)} | {Cell(MemoryPackVersionTolerant)} | {Cell(MemoryPackUnion)} | {Cell(Orleans)} | {Size(ours)} / {Size(MemoryPack)} / {Size(MemoryPackVersionTolerant)} / {Size(Orleans)} |");
+        }
+
+        md.AppendLine();
     }
 
     /// <summary>The source generator's code against the hand-written code of the same members, per payload.</summary>

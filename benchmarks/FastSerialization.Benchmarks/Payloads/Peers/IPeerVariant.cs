@@ -1,9 +1,10 @@
 namespace FastSerialization.Benchmarks.Payloads.Peers;
 
 /// <summary>
-/// A payload's counterpart for the peer serializers (MemoryPack, MessagePack, protobuf-net): the same
-/// members holding the same values, annotated as each of those libraries expects. One type carries all
-/// three sets of attributes; each library reads only its own. The benchmark setup converts the sample
+/// A payload's counterpart for the peer serializers (MemoryPack in its default mode, MessagePack, protobuf-net,
+/// Orleans): the same members holding the same values, annotated as each of those libraries expects. One type
+/// carries all four sets of attributes; each library reads only its own. (MemoryPack's version-tolerant mode is a
+/// type-wide choice, so its twins are types of their own: Payloads/Peers/VersionTolerant.cs.) The benchmark setup converts the sample
 /// with <see cref="From"/>, and every peer's round trip must come back, through
 /// <see cref="ToHandWritten"/>, with the same values in every member.
 /// </summary>

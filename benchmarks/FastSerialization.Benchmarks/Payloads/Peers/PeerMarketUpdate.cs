@@ -1,6 +1,7 @@
 using System;
 using MemoryPack;
 using MessagePack;
+using Orleans;
 using ProtoBuf;
 
 namespace FastSerialization.Benchmarks.Payloads.Peers;
@@ -9,18 +10,22 @@ namespace FastSerialization.Benchmarks.Payloads.Peers;
 [MemoryPackable]
 [MessagePackObject]
 [ProtoContract]
+[GenerateSerializer]
 public partial struct PeerPriceLevel
 {
     [Key(0)]
     [ProtoMember(1)]
+    [Id(0)]
     public double Price { get; set; }
 
     [Key(1)]
     [ProtoMember(2)]
+    [Id(1)]
     public long Size { get; set; }
 
     [Key(2)]
     [ProtoMember(3)]
+    [Id(2)]
     public int OrderCount { get; set; }
 }
 
@@ -28,23 +33,28 @@ public partial struct PeerPriceLevel
 [MemoryPackable]
 [MessagePackObject]
 [ProtoContract]
-public sealed partial class PeerMarketUpdate : IPeerVariant<PeerMarketUpdate, MarketUpdate>
+[GenerateSerializer]
+public sealed partial class PeerMarketUpdate : IPeerVariant<PeerMarketUpdate, MarketUpdate>, IPeerMessage
 {
     [Key(0)]
     [ProtoMember(1)]
+    [Id(0)]
     public string? Symbol { get; set; }
 
     [Key(1)]
     [ProtoMember(2)]
+    [Id(1)]
     public long Sequence { get; set; }
 
     /// <summary>Nanoseconds since the Unix epoch.</summary>
     [Key(2)]
     [ProtoMember(3)]
+    [Id(2)]
     public long Timestamp { get; set; }
 
     [Key(3)]
     [ProtoMember(4)]
+    [Id(3)]
     public PeerPriceLevel[]? Levels { get; set; }
 
     public static PeerMarketUpdate From(MarketUpdate value) => new()

@@ -1,6 +1,7 @@
 using System.Collections.Generic;
 using MemoryPack;
 using MessagePack;
+using Orleans;
 using ProtoBuf;
 
 namespace FastSerialization.Benchmarks.Payloads.Peers;
@@ -9,22 +10,27 @@ namespace FastSerialization.Benchmarks.Payloads.Peers;
 [MemoryPackable]
 [MessagePackObject]
 [ProtoContract]
+[GenerateSerializer]
 public sealed partial class PeerOrderLine
 {
     [Key(0)]
     [ProtoMember(1)]
+    [Id(0)]
     public int ProductId { get; set; }
 
     [Key(1)]
     [ProtoMember(2)]
+    [Id(1)]
     public int Quantity { get; set; }
 
     [Key(2)]
     [ProtoMember(3)]
+    [Id(2)]
     public double UnitPrice { get; set; }
 
     [Key(3)]
     [ProtoMember(4)]
+    [Id(3)]
     public string? Code { get; set; }
 }
 
@@ -32,18 +38,22 @@ public sealed partial class PeerOrderLine
 [MemoryPackable]
 [MessagePackObject]
 [ProtoContract]
-public sealed partial class PeerOrder : IPeerVariant<PeerOrder, Order>
+[GenerateSerializer]
+public sealed partial class PeerOrder : IPeerVariant<PeerOrder, Order>, IPeerMessage
 {
     [Key(0)]
     [ProtoMember(1)]
+    [Id(0)]
     public long Id { get; set; }
 
     [Key(1)]
     [ProtoMember(2)]
+    [Id(1)]
     public string? Customer { get; set; }
 
     [Key(2)]
     [ProtoMember(3)]
+    [Id(2)]
     public List<PeerOrderLine>? Lines { get; set; }
 
     public static PeerOrder From(Order value) => new()

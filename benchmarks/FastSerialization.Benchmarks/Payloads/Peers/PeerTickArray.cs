@@ -1,6 +1,7 @@
 using System;
 using MemoryPack;
 using MessagePack;
+using Orleans;
 using ProtoBuf;
 
 namespace FastSerialization.Benchmarks.Payloads.Peers;
@@ -9,27 +10,33 @@ namespace FastSerialization.Benchmarks.Payloads.Peers;
 [MemoryPackable]
 [MessagePackObject]
 [ProtoContract]
+[GenerateSerializer]
 public partial struct PeerTick
 {
     /// <summary>Nanoseconds since the Unix epoch.</summary>
     [Key(0)]
     [ProtoMember(1)]
+    [Id(0)]
     public long Time { get; set; }
 
     [Key(1)]
     [ProtoMember(2)]
+    [Id(1)]
     public double Bid { get; set; }
 
     [Key(2)]
     [ProtoMember(3)]
+    [Id(2)]
     public double Ask { get; set; }
 
     [Key(3)]
     [ProtoMember(4)]
+    [Id(3)]
     public int BidSize { get; set; }
 
     [Key(4)]
     [ProtoMember(5)]
+    [Id(4)]
     public int AskSize { get; set; }
 }
 
@@ -37,10 +44,12 @@ public partial struct PeerTick
 [MemoryPackable]
 [MessagePackObject]
 [ProtoContract]
+[GenerateSerializer]
 public sealed partial class PeerTickArray : IPeerVariant<PeerTickArray, TickArray>
 {
     [Key(0)]
     [ProtoMember(1)]
+    [Id(0)]
     public PeerTick[]? Ticks { get; set; }
 
     public static PeerTickArray From(TickArray value) => new()
