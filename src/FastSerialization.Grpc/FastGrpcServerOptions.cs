@@ -14,7 +14,7 @@ public sealed class FastGrpcServerOptions
 
     /// <summary>
     /// Client fingerprints accepted besides the server's own: for a rolling upgrade in which the two registries
-    /// differ only as FORMAT.md section 6 allows (members appended, ids one side lacks).
+    /// differ only as docs/FORMAT.md section 8 allows (members appended, ids one side lacks).
     /// </summary>
     public ISet<string> AcceptedClientFingerprints { get; } = new HashSet<string>();
 }

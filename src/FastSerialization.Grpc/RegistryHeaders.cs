@@ -56,7 +56,7 @@ public static class RegistryHeaders
 
         string message = ours.FindMismatch(theirs, "client", "server")
             ?? $"The client's registry ({ours.Fingerprint}) differs from the server's ({theirs.Fingerprint}) only in ids one side lacks or members appended on one side, "
-               + "which FORMAT.md section 6 allows; the server refuses it because it accepts only its own fingerprint and those in FastGrpcServerOptions.AcceptedClientFingerprints.";
+               + "which the contract's section 6 (docs/FORMAT.md section 8) allows; the server refuses it because it accepts only its own fingerprint and those in FastGrpcServerOptions.AcceptedClientFingerprints.";
         return new RpcException(new Status(StatusCode.FailedPrecondition, message), exception.Trailers, message);
     }
 }

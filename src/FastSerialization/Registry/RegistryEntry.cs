@@ -6,7 +6,7 @@ using System.Text;
 namespace FastSerialization;
 
 /// <summary>
-/// One registered type as two processes compare it (docs/FORMAT.md section 6): its id, its stable name and its
+/// One registered type as two processes compare it (docs/FORMAT.md section 8): its id, its stable name and its
 /// member layout. The IPC handshake, record-file headers and the registry description of the gRPC and cache packages
 /// all carry these entries, made by <see cref="Describe"/>, and all compare them with <see cref="FindMismatch"/>.
 /// </summary>
