@@ -34,6 +34,22 @@ internal sealed class TypeRegistration<[System.Diagnostics.CodeAnalysis.Dynamica
 
     internal override object ReadBoxed(ref FastBinaryReader reader) => Read(ref reader);
 
+    internal override object ReadBoxedTracked(ref FastBinaryReader reader, int number)
+    {
+        if (ObjectReader<T>.Constructor is { } constructor)
+        {
+            reader.MarkTrackedUnderConstruction(number, typeof(T));
+            T built = constructor.ReadNew(ref reader);
+            reader.EnterTracked(number, built!);
+            return built!;
+        }
+
+        T value = Create();
+        reader.EnterTracked(number, value!);
+        value.SetDataFrom(ref reader);
+        return value!;
+    }
+
     // The value is built where it goes: a struct returned by Read and then copied would be stored member by member
     // and loaded back whole at once, which the processor cannot forward from its store buffer. (The formatter's
     // Deserialize<T> still returns the record by copying its local once: one such stall per struct record remains.)
@@ -61,13 +77,27 @@ internal sealed class TypeRegistration<[System.Diagnostics.CodeAnalysis.Dynamica
     internal override void WriteFrom(ref byte value, ref FastBinaryWriter writer) =>
         System.Runtime.CompilerServices.Unsafe.As<byte, T>(ref value).WriteDataTo(ref writer);
 
-    internal override void WriteBoxed(object value, ref FastBinaryWriter writer) => ((T)value).WriteDataTo(ref writer);
+    internal override void WriteBoxed(object value, ref FastBinaryWriter writer)
+    {
+        if (ObjectShape<T>.IsTracked)
+        {
+            writer.EnterTrackedRecord(value); // a tracked record is object 0 of its own reference table
+        }
+
+        ((T)value).WriteDataTo(ref writer);
+    }
 
     // The same three steps as ReadInto, returning the value: a class record (Deserialize<T> and the object API read
     // classes through ReadBoxed) keeps its reference in a register here, where going through ReadInto's ref to a
     // local measured 2-5% slower on Customer's deserialize (benchmarks/results/issue10-focused.md).
     private T Read(ref FastBinaryReader reader)
     {
+        if (ObjectShape<T>.IsTracked && reader.IsAtRecordStart)
+        {
+            // The record's own object is object 0 of its reference table (nested objects come here at depth 1 or more).
+            return (T)ReadBoxedTracked(ref reader, reader.ReserveTrackedNumber(reader.Position));
+        }
+
         if (ObjectReader<T>.Constructor is { } constructor)
         {
             return constructor.ReadNew(ref reader);

@@ -1,0 +1,43 @@
+namespace FastSerialization;
+
+public ref partial struct FastBinaryWriter
+{
+    /// <summary>
+    /// Writes a reference-tracked object (docs/FORMAT.md section 8): varuint32 <c>R</c>, 0 for null; 1 for an object
+    /// not written before in this record, followed by the bytes <see cref="WriteObject{T}"/> writes for it; otherwise
+    /// <c>R - 2</c> is the number of the object written before (objects are numbered 0, 1, 2, ... in the order their
+    /// <c>R = 1</c> is written; a record whose type is <see cref="BinaryReferenceTrackedAttribute">tracked</see> is
+    /// object 0). Objects are told apart by identity, never by equality.
+    /// </summary>
+    /// <typeparam name="T">The declared type of the member: an id is written when it is not sealed, as for <see cref="WriteObject{T}"/>.</typeparam>
+    /// <param name="value">The object, or null.</param>
+    /// <exception cref="FastSerializationException">As for <see cref="WriteObject{T}"/>.</exception>
+    /// <remarks>
+    /// The reader must read the same member with <see cref="FastBinaryReader.ReadTrackedObject{T}"/>: whether a member is
+    /// tracked is part of its type's layout, never told by the bytes. The table of objects written lives as long as the
+    /// record: an object written in two records is written in full in each.
+    /// </remarks>
+    public void WriteTrackedObject<T>(T? value)
+        where T : class, ICustomBinarySerializable
+    {
+        if (value is null)
+        {
+            Write((byte)0);
+            return;
+        }
+
+        WriteReferences references = _references ??= new WriteReferences();
+        if (references.TryGetNumber(value, out int number))
+        {
+            WriteVarUInt32((uint)number + 2);
+            return;
+        }
+
+        references.Add(value);
+        Write((byte)1);
+        WriteObject(value);
+    }
+
+    /// <summary>Numbers the object of a record whose type is reference-tracked: object 0, before its members are written.</summary>
+    internal void EnterTrackedRecord(object value) => (_references ??= new WriteReferences()).Add(value);
+}
