@@ -6,7 +6,7 @@ namespace FastSerialization;
 /// Declares a type reference-tracked (docs/FORMAT.md section 8): within one record, an object of it reached twice is
 /// written once and read back as one instance, and a member may point back to an object still being read (a cycle).
 /// The source generator puts it on a <see cref="BinarySerializableAttribute"/> type whose
-/// <c>TrackReferences</c> is set; a hand-written type declares it itself and writes
+/// <see cref="BinarySerializableAttribute.TrackReferences"/> is set; a hand-written type declares it itself and writes
 /// and reads its tracked members with <see cref="FastBinaryWriter.WriteTrackedObject{T}"/> and
 /// <see cref="FastBinaryReader.ReadTrackedObject{T}"/>.
 /// </summary>
