@@ -147,6 +147,61 @@ public class ReferenceTrackingTests
         formatter.Deserialize<PersonPair>(second).First.Should().NotBeSameAs(formatter.Deserialize<PersonPair>(first).First);
     }
 
+    [Fact]
+    public void StreamOfRecords_EachRecordKeepsItsOwnGraph()
+    {
+        CustomBinaryFormatter formatter = NewFormatter();
+        var stream = new System.IO.MemoryStream();
+        var shared = new GraphPerson { Name = "shared" };
+        for (int i = 0; i < 3; i++)
+        {
+            var a = new GraphPerson { Name = "a" + i, Friend = shared };
+            shared.Friend = a;
+            formatter.Serialize(stream, a);
+        }
+
+        stream.Position = 0;
+        for (int i = 0; i < 3; i++)
+        {
+            GraphPerson read = formatter.Deserialize<GraphPerson>(stream);
+            read.Name.Should().Be("a" + i);
+            read.Friend!.Name.Should().Be("shared");
+            read.Friend.Friend.Should().BeSameAs(read, "each record numbers its objects from 0");
+        }
+    }
+
+    [Fact]
+    public void UnframedRecord_KeepsTheGraph()
+    {
+        var a = new GraphPerson { Name = "a" };
+        a.Friend = new GraphPerson { Name = "b", Friend = a };
+
+        GraphPerson read = NewFormatter().DeserializeUnframed<GraphPerson>(NewFormatter().SerializeUnframedToArray(a));
+
+        read.Friend!.Friend.Should().BeSameAs(read);
+    }
+
+    [Fact]
+    public void WriterAndReaderMadeByHand_TrackWithoutAFormatter()
+    {
+        var ada = new GraphPerson { Name = "Ada" };
+        ada.Friend = ada;
+        byte[] data = Written((ref FastBinaryWriter w) =>
+        {
+            w.WriteTrackedObject(ada);
+            w.WriteTrackedObject(ada);
+            w.WriteTrackedObject<GraphPerson>(null);
+        });
+
+        // New object 0 (its friend is itself: R = 2), then object 0 again, then null.
+        data.Should().Equal(Concat(NewObject(Concat(Str("Ada"), new byte[] { 2 })), new byte[] { 2, 0 }));
+        (GraphPerson? First, GraphPerson? Second, GraphPerson? Third) read = Read(data, (ref FastBinaryReader r) =>
+            (r.ReadTrackedObject<GraphPerson>(), r.ReadTrackedObject<GraphPerson>(), r.ReadTrackedObject<GraphPerson>()));
+        read.First!.Friend.Should().BeSameAs(read.First);
+        read.Second.Should().BeSameAs(read.First);
+        read.Third.Should().BeNull();
+    }
+
     // ---- Hand-built vectors ----
 
     /// <summary>A new tracked object: R = 1, then section 3's frame (L = payload + 1) and payload.</summary>
