@@ -8,10 +8,15 @@ internal sealed class TypeRegistration<[System.Diagnostics.CodeAnalysis.Dynamica
 {
     private readonly Func<T>? _factory;
 
+    // Kept here rather than asked of ObjectShape<T> on each record: a class's registration runs as code shared by all
+    // reference types, where each generic static class it touches costs a run-time lookup per call.
+    private readonly bool _tracked;
+
     public TypeRegistration(int id, Func<T>? factory)
         : base(id, typeof(T))
     {
         _factory = factory;
+        _tracked = ObjectShape<T>.IsTracked;
     }
 
     /// <summary>Makes an instance with the registered factory (or the default way) for its payload to be read into.</summary>
@@ -79,7 +84,7 @@ internal sealed class TypeRegistration<[System.Diagnostics.CodeAnalysis.Dynamica
 
     internal override void WriteBoxed(object value, ref FastBinaryWriter writer)
     {
-        if (ObjectShape<T>.IsTracked)
+        if (_tracked)
         {
             writer.EnterTrackedRecord(value); // a tracked record is object 0 of its own reference table
         }
@@ -92,7 +97,7 @@ internal sealed class TypeRegistration<[System.Diagnostics.CodeAnalysis.Dynamica
     // local measured 2-5% slower on Customer's deserialize (benchmarks/results/issue10-focused.md).
     private T Read(ref FastBinaryReader reader)
     {
-        if (ObjectShape<T>.IsTracked && reader.IsAtRecordStart)
+        if (_tracked && reader.IsAtRecordStart)
         {
             // The record's own object is object 0 of its reference table (nested objects come here at depth 1 or more).
             return (T)ReadBoxedTracked(ref reader, reader.ReserveTrackedNumber(reader.Position));
