@@ -111,13 +111,18 @@ public ref partial struct FastBinaryReader
                 $"a tracked {typeof(T)} refers to object {number}, but the record has numbered only {count} tracked object(s) so far (a forward reference, or a number never assigned)");
         }
 
-        object item = references![(int)number];
+        object? item = references![(int)number];
         if (item is T value)
         {
             return value;
         }
 
         _position = offset;
+        if (item is null)
+        {
+            throw Malformed($"a tracked {typeof(T)} refers to object {number}, which its type's ReadNew returned as null");
+        }
+
         if (item is Pending pending)
         {
             throw Malformed(pending.ConstructedType is { } constructed

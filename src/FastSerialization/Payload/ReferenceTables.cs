@@ -36,7 +36,7 @@ internal sealed class WriteReferences
 /// </summary>
 internal sealed class ReadReferences
 {
-    private object[] _items = new object[8];
+    private object?[] _items = new object?[8];
 
     /// <summary>How many objects are numbered.</summary>
     public int Count { get; private set; }
@@ -57,10 +57,10 @@ internal sealed class ReadReferences
     }
 
     /// <summary>Puts the object numbered <paramref name="number"/> in its slot, once it exists.</summary>
-    public void Fill(int number, object value) => _items[number] = value;
+    public void Fill(int number, object? value) => _items[number] = value;
 
     /// <summary>The object (or its <see cref="Pending"/>) numbered <paramref name="number"/>, below <see cref="Count"/>.</summary>
-    public object this[int number] => _items[number];
+    public object? this[int number] => _items[number];
 }
 
 /// <summary>

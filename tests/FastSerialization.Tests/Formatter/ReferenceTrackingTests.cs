@@ -25,6 +25,7 @@ public class ReferenceTrackingTests
         formatter.Register<PetShelter>(7);
         formatter.Register<FrozenLink>(8);
         formatter.Register<FrozenPair>(9);
+        formatter.Register<NullMakerPair>(10);
         return formatter;
     }
 
@@ -383,5 +384,16 @@ public class ReferenceTrackingTests
 
         Refused<TreeNode>(record, options).Message.Should().Contain("MaxAllocationPerInputByte");
         NewFormatter().Deserialize<TreeNode>(record).Children.Should().HaveCount(count, "the default budget lets the same record through");
+    }
+
+    [Fact]
+    public void ReferenceToAnObjectThatReadNewReturnedAsNull_IsMalformed_NotANullReference()
+    {
+        // First is new (R = 1, an empty payload) and its ReadNew returns null; Second refers to it (R = 2).
+        byte[] record = Record(10, new byte[] { 1, 1, 2 });
+
+        FastSerializationException error = Refused<NullMakerPair>(record);
+        error.Message.Should().Contain("returned as null");
+        error.InnerException.Should().BeNull();
     }
 }

@@ -227,3 +227,38 @@ public sealed class FrozenPair : ICustomBinarySerializable
         Second = reader.ReadTrackedObject<FrozenLink>();
     }
 }
+
+/// <summary>A tracked, constructor-built type whose ReadNew returns null (a faulty hand-written reader).</summary>
+[BinaryReferenceTracked]
+public sealed class NullMaker : ICustomBinarySerializable, IBinaryConstructible<NullMaker>
+{
+    public void WriteDataTo(ref FastBinaryWriter writer)
+    {
+    }
+
+    public void SetDataFrom(ref FastBinaryReader reader)
+    {
+    }
+
+    public NullMaker ReadNew(ref FastBinaryReader reader) => null!;
+}
+
+/// <summary>Two tracked <see cref="NullMaker"/> members.</summary>
+public sealed class NullMakerPair : ICustomBinarySerializable
+{
+    public NullMaker? First { get; set; }
+
+    public NullMaker? Second { get; set; }
+
+    public void WriteDataTo(ref FastBinaryWriter writer)
+    {
+        writer.WriteTrackedObject(First);
+        writer.WriteTrackedObject(Second);
+    }
+
+    public void SetDataFrom(ref FastBinaryReader reader)
+    {
+        First = reader.ReadTrackedObject<NullMaker>();
+        Second = reader.ReadTrackedObject<NullMaker>();
+    }
+}
