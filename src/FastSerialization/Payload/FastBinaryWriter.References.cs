@@ -29,15 +29,47 @@ public ref partial struct FastBinaryWriter
         WriteReferences references = _references ??= new WriteReferences();
         if (references.TryGetNumber(value, out int number))
         {
+            if (references.IsConstructing(value))
+            {
+                ThrowCycleThroughConstructor(value.GetType());
+            }
+
             WriteVarUInt32((uint)number + 2);
             return;
         }
 
         references.Add(value);
         Write((byte)1);
+        if (!Constructible<T>.Is)
+        {
+            WriteObject(value);
+            return;
+        }
+
+        // A type built through its constructor exists, when read, only once its members are: none of them may refer to it.
+        references.BeginConstructing(value);
         WriteObject(value);
+        references.EndConstructing(value);
     }
 
-    /// <summary>Numbers the object of a record whose type is reference-tracked: object 0, before its members are written.</summary>
-    internal void EnterTrackedRecord(object value) => (_references ??= new WriteReferences()).Add(value);
+    /// <summary>
+    /// Numbers the object of a record whose type is reference-tracked: object 0, before its members are written;
+    /// <paramref name="constructible"/> when its type is built through its constructor when read.
+    /// </summary>
+    internal void EnterTrackedRecord(object value, bool constructible)
+    {
+        WriteReferences references = _references ??= new WriteReferences();
+        references.Add(value);
+        if (constructible)
+        {
+            references.BeginConstructing(value); // for the whole record: its members are all the record holds
+        }
+    }
+
+    [System.Diagnostics.CodeAnalysis.DoesNotReturn]
+    private static void ThrowCycleThroughConstructor(System.Type type) =>
+        throw new FastSerializationException(
+            $"Cannot write a reference to a {type} from inside its own members: {type} is built through its constructor (IBinaryConstructible) when read, "
+            + "so it exists only once its members are read and a cycle through it could not be read back (docs/FORMAT.md section 3d). "
+            + "Give the type settable members and a parameterless constructor if its graphs have cycles.");
 }

@@ -11,12 +11,25 @@ namespace FastSerialization;
 internal sealed class WriteReferences
 {
     private readonly Dictionary<object, int> _numbers = new(IdentityComparer.Instance);
+    private HashSet<object>? _constructing;
 
     /// <summary>The number of <paramref name="value"/> if it was written before in this record.</summary>
     public bool TryGetNumber(object value, out int number) => _numbers.TryGetValue(value, out number);
 
     /// <summary>Numbers <paramref name="value"/>, whose <c>R = 1</c> (or whose record) is being written.</summary>
     public void Add(object value) => _numbers.Add(value, _numbers.Count);
+
+    /// <summary>Notes that <paramref name="value"/>, of a type built through its constructor when read, is having its members written.</summary>
+    public void BeginConstructing(object value) => (_constructing ??= new HashSet<object>(IdentityComparer.Instance)).Add(value);
+
+    /// <summary>Notes that the members of <paramref name="value"/> are written.</summary>
+    public void EndConstructing(object value) => _constructing!.Remove(value);
+
+    /// <summary>
+    /// True while <paramref name="value"/> is having its members written and is of a type built through its constructor when
+    /// read: a reference to it now could not be read back (docs/FORMAT.md section 3d).
+    /// </summary>
+    public bool IsConstructing(object value) => _constructing is not null && _constructing.Contains(value);
 
     /// <summary>Equality by identity: two equal but distinct objects are two objects.</summary>
     private sealed class IdentityComparer : IEqualityComparer<object>

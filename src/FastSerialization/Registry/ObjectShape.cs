@@ -18,3 +18,11 @@ internal static class ObjectShape<T>
     public static readonly bool IsTracked =
         !typeof(T).IsValueType && typeof(T).IsDefined(typeof(BinaryReferenceTrackedAttribute), inherit: true);
 }
+
+/// <summary>Whether <typeparamref name="T"/> is built through its constructor when read (<see cref="IBinaryConstructible{TSelf}"/>), computed once.</summary>
+internal static class Constructible<T>
+    where T : ICustomBinarySerializable
+{
+    /// <summary>True when a <typeparamref name="T"/> exists only once its members are read.</summary>
+    public static readonly bool Is = typeof(IBinaryConstructible<T>).IsAssignableFrom(typeof(T));
+}

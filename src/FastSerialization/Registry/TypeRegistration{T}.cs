@@ -86,7 +86,7 @@ internal sealed class TypeRegistration<[System.Diagnostics.CodeAnalysis.Dynamica
     {
         if (_tracked)
         {
-            writer.EnterTrackedRecord(value); // a tracked record is object 0 of its own reference table
+            writer.EnterTrackedRecord(value, Constructible<T>.Is); // a tracked record is object 0 of its own reference table
         }
 
         ((T)value).WriteDataTo(ref writer);

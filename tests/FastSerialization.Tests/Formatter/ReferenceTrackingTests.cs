@@ -323,14 +323,30 @@ public class ReferenceTrackingTests
     [Fact]
     public void CycleThroughAConstructorBuiltType_IsMalformed_NamingTheType()
     {
-        // Written by the formatter from a cycle the type's constructor could never make: the reader cannot enter the
-        // record before its members are read, so the reference back to it is refused.
-        var link = new FrozenLink("loop", null);
-        link.Next = link;
-        byte[] record = NewFormatter().SerializeToArray(link);
-        record.Should().Equal(Record(8, Concat(Str("loop"), new byte[] { 2 })));
+        // The bytes of a record that refers back to itself, a FrozenLink, while its members are read: the reader cannot
+        // enter an object built through its constructor before its members are read, so the reference is refused.
+        byte[] record = Record(8, Concat(Str("loop"), new byte[] { 2 }));
 
         Refused<FrozenLink>(record).Message.Should().Contain(typeof(FrozenLink).FullName).And.Contain("built through its constructor");
+    }
+
+    [Fact]
+    public void WritingACycleThroughAConstructorBuiltType_FailsNamingTheType_AndWritesNothing()
+    {
+        // A cycle the type's constructor could never make (Next is settable here for the test): refused when written, as
+        // the record itself and as a nested object, rather than written as bytes that no reader can read.
+        var loop = new FrozenLink("loop", null);
+        loop.Next = loop;
+        var a = new FrozenLink("a", null);
+        a.Next = new FrozenLink("b", a);
+        var output = new System.Buffers.ArrayBufferWriter<byte>();
+
+        Action writeRecord = () => NewFormatter().Serialize(output, loop);
+        Action writeNested = () => NewFormatter().Serialize(output, new FrozenPair { First = a });
+
+        writeRecord.Should().Throw<FastSerializationException>().WithMessage($"*{typeof(FrozenLink).FullName}*built through its constructor*");
+        writeNested.Should().Throw<FastSerializationException>().WithMessage($"*{typeof(FrozenLink).FullName}*built through its constructor*");
+        output.WrittenCount.Should().Be(0);
     }
 
     [Fact]
