@@ -38,4 +38,12 @@ public sealed class BinaryMemberAttribute : Attribute
     /// of a dictionary.
     /// </summary>
     public bool FixedWidth { get; set; }
+
+    /// <summary>
+    /// When true, the member's nested objects of class or interface types (the value itself, or the elements, keys and
+    /// values of a collection) are written as references (docs/FORMAT.md section 3d), though their type is not
+    /// reference-tracked: objects reached through this member keep their identity within one record. The member's
+    /// layout is named <c>Ref:</c>, which the IPC handshake and file headers compare.
+    /// </summary>
+    public bool TrackReference { get; set; }
 }

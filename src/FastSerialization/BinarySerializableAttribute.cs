@@ -27,4 +27,15 @@ public sealed class BinarySerializableAttribute : Attribute
     /// appended later. Default false.
     /// </summary>
     public bool FixedLayout { get; set; }
+
+    /// <summary>
+    /// For a class: makes it reference-tracked (docs/FORMAT.md section 3d). Every member, element, key or value whose
+    /// declared type is this type is then written as a reference: within one record, an object reached twice is written
+    /// once and read back as one instance, and members may point back to an object still being read (parents and
+    /// children, cycles). A record of this type is itself object 0 of its record's table. The generator puts
+    /// <see cref="BinaryReferenceTrackedAttribute"/> on the type. Only objects of tracked types carry identity; strings,
+    /// arrays and collections stay values. Changing this changes the type's layout (its tracked members are named
+    /// <c>Ref:</c>), which the IPC handshake and file headers compare. Default false.
+    /// </summary>
+    public bool TrackReferences { get; set; }
 }

@@ -43,6 +43,10 @@ internal static class Emitter
         }
 
         w.Line("[global::FastSerialization.BinaryLayout(\"" + Layout(model) + "\")]");
+        if (model.EmitsTrackedAttribute)
+        {
+            w.Line("[global::FastSerialization.BinaryReferenceTracked]");
+        }
         if (model.FixedLayout is { } fixedLayout)
         {
             w.Line("[global::FastSerialization.BinaryFixedLayout({0}, {1})]", fixedLayout.Size.ToString(System.Globalization.CultureInfo.InvariantCulture), fixedLayout.MemoryLayoutMatches ? "true" : "false");

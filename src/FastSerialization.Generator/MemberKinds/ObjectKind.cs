@@ -104,6 +104,9 @@ internal sealed class ObjectKind : MemberKind
     private TypeShape Describe(ITypeSymbol type)
     {
         (int writePayload, bool read) = BoundedObjects.ForHeldType(type);
-        return new(this, Display(type), type.WithNullableAnnotation(NullableAnnotation.NotAnnotated).ToDisplayString(Symbols.TypeFormat), 1, !type.IsValueType, null, null, null, null, BoundedPayload: writePayload, BoundedRead: read);
+
+        // A class or interface declared reference-tracked is written as a reference wherever it is the declared type.
+        MemberKind kind = Symbols.IsTracked(type) ? TrackedObjectKind.Instance : this;
+        return new(kind, Display(type), type.WithNullableAnnotation(NullableAnnotation.NotAnnotated).ToDisplayString(Symbols.TypeFormat), 1, !type.IsValueType, null, null, null, null, BoundedPayload: writePayload, BoundedRead: read);
     }
 }

@@ -4,7 +4,7 @@ using Microsoft.CodeAnalysis.Text;
 namespace FastSerialization.Generator;
 
 /// <summary>What the parser found for one [BinarySerializable] type: a value-equatable record with no symbol or syntax node in it.</summary>
-/// <remarks><c>EmitsFactory</c>: the type gets an <c>IBinaryFactory&lt;T&gt;</c> that calls its parameterless constructor (see <see cref="Factories"/>).</remarks>
+/// <remarks><c>EmitsTrackedAttribute</c>: the type says <c>[BinarySerializable(TrackReferences = true)]</c> and gets <c>[BinaryReferenceTracked]</c>. <c>EmitsFactory</c>: the type gets an <c>IBinaryFactory&lt;T&gt;</c> that calls its parameterless constructor (see <see cref="Factories"/>).</remarks>
 internal sealed record TypeModel(
     string HintName,
     string? Namespace,
@@ -23,7 +23,8 @@ internal sealed record TypeModel(
     bool EmitsFactory = false,
     int BoundedPayload = 0,
     bool BoundedRead = false,
-    Primitive? Primitive = null);
+    Primitive? Primitive = null,
+    bool EmitsTrackedAttribute = false);
 
 /// <summary>
 /// A fixed-layout struct (<c>[BinarySerializable(FixedLayout = true)]</c>): its size on the wire, and whether its

@@ -120,8 +120,26 @@ internal static class DiagnosticDescriptors
         DiagnosticSeverity.Warning,
         isEnabledByDefault: true);
 
+    public static readonly DiagnosticDescriptor CannotBeTracked = new(
+        "FSG015",
+        "Reference tracking on something that cannot be tracked",
+        "The {0} cannot be reference-tracked: {1}",
+        Category,
+        DiagnosticSeverity.Error,
+        isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor TrackedCycleThroughConstructor = new(
+        "FSG016",
+        "A type built through its constructor can reach itself through tracked members",
+        "'{0}' is built through its constructor, and through tracked member '{1}' of '{2}' it can refer to itself: an object that exists only once its members are read cannot be referred to while they are read, so a cycle through it fails to read back (FastSerializationException); give '{0}' settable members and a parameterless constructor if its graphs can have cycles, or suppress this warning if they cannot",
+        Category,
+        DiagnosticSeverity.Warning,
+        isEnabledByDefault: true);
+
     public static DiagnosticDescriptor ById(string id) => id switch
     {
+        "FSG015" => CannotBeTracked,
+        "FSG016" => TrackedCycleThroughConstructor,
         "FSG014" => NoParameterlessConstructor,
         "FSG013" => HiddenMember,
         "FSG010" => NotFixedWidthMember,

@@ -5,9 +5,10 @@ namespace FastSerialization.Generator;
 /// <summary>A field or property that is serialized, as <see cref="MemberDiscovery"/> found it (before its type is described).</summary>
 internal sealed class FoundMember
 {
-    public FoundMember(ISymbol symbol, ITypeSymbol type, RefKind refKind, int? order, bool isSettable, bool isInitOnly, bool isRequired, LocationInfo? location, bool fixedWidth = false)
+    public FoundMember(ISymbol symbol, ITypeSymbol type, RefKind refKind, int? order, bool isSettable, bool isInitOnly, bool isRequired, LocationInfo? location, bool fixedWidth = false, bool trackReference = false)
     {
         FixedWidth = fixedWidth;
+        TrackReference = trackReference;
         Symbol = symbol;
         Type = type;
         RefKind = refKind;
@@ -39,4 +40,7 @@ internal sealed class FoundMember
 
     /// <summary><c>[BinaryMember(FixedWidth = true)]</c>: its integers keep their fixed widths (no varints).</summary>
     public bool FixedWidth { get; }
+
+    /// <summary><c>[BinaryMember(TrackReference = true)]</c>: its nested objects of class or interface types are written as references.</summary>
+    public bool TrackReference { get; }
 }

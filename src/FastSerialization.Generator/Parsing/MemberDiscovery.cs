@@ -133,7 +133,8 @@ internal static class MemberDiscovery
         }
 
         bool fixedWidth = order is not null && order.NamedArguments.Any(a => a.Key == "FixedWidth" && a.Value.Value is true);
-        return new FoundMember(member, memberType, refKind, orderValue, settable, initOnly, required, LocationInfo.From(member.Locations.FirstOrDefault()), fixedWidth);
+        bool trackReference = order is not null && order.NamedArguments.Any(a => a.Key == "TrackReference" && a.Value.Value is true);
+        return new FoundMember(member, memberType, refKind, orderValue, settable, initOnly, required, LocationInfo.From(member.Locations.FirstOrDefault()), fixedWidth, trackReference);
     }
 
     /// <summary>The backing field of an auto-property (or of a property that uses the <c>field</c> keyword), or null.</summary>

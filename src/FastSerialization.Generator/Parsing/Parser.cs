@@ -45,6 +45,17 @@ internal static class Parser
             parse.Report("FSG014", parse.TypeLocation, parse.TypeName); // an object read in place is made by GetUninitializedObject
         }
 
+        bool asksForTracking = Symbols.AsksForTracking(type);
+        if (asksForTracking && type.IsValueType)
+        {
+            parse.Report("FSG015", parse.TypeLocation, "struct '" + parse.TypeName + "'", "a struct is copied as a value and has no identity to keep; make it a class, or remove TrackReferences");
+        }
+
+        if (construction is not null && !parse.HasErrors && TrackedCycles.Find(type, found, cancellationToken) is { } cycle)
+        {
+            parse.Report("FSG016", parse.TypeLocation, parse.TypeName, cycle.Member, cycle.Declaring);
+        }
+
         if (parse.HasErrors)
         {
             return TypeDeclarations.Failed(parse);
@@ -67,7 +78,8 @@ internal static class Parser
             fixedModel,
             Factories.CanEmit(type),
             BoundedObjects.ForModel(type, !userWrite, fixedLayout, members),
-            BoundedObjects.ReadsBounded(type, !userRead, construction, fixedLayout, members));
+            BoundedObjects.ReadsBounded(type, !userRead, construction, fixedLayout, members),
+            EmitsTrackedAttribute: asksForTracking && !Symbols.HasAttribute(type, Symbols.TrackedAttribute));
     }
 
     /// <summary>

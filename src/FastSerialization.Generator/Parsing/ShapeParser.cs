@@ -40,6 +40,17 @@ internal static class ShapeParser
                 shape = shape.Kind.Compact(shape); // docs/FORMAT.md section 3a: single integers (and decimals) compact
             }
 
+            if (m.TrackReference)
+            {
+                bool any = false;
+                shape = TrackedObjectKind.Track(shape, ref any);
+                if (!any)
+                {
+                    parse.Report("FSG015", m.Location, "member '" + m.Symbol.Name + "' of '" + parse.TypeName + "'", "[BinaryMember(TrackReference = true)] needs a nested object of a class or interface type in the member's type ('" + Symbols.ShortName(m.Type) + "' has none)");
+                    continue;
+                }
+            }
+
             if (!DeclaredComparers.TryApply(m, ref shape, out string? comparerProblem))
             {
                 parse.Report("FSG002", m.Location, m.Symbol.Name, parse.TypeName, Symbols.ShortName(m.Type), comparerProblem!);

@@ -12,6 +12,7 @@ internal static class Symbols
     public const string MemberAttribute = "FastSerialization.BinaryMemberAttribute";
     public const string IgnoreAttribute = "FastSerialization.BinaryIgnoreAttribute";
     public const string SerializableInterface = "FastSerialization.ICustomBinarySerializable";
+    public const string TrackedAttribute = "FastSerialization.BinaryReferenceTrackedAttribute";
 
     /// <summary>Fully qualified, with nullable reference annotations: how generated code names types.</summary>
     public static readonly SymbolDisplayFormat TypeFormat = SymbolDisplayFormat.FullyQualifiedFormat
@@ -27,6 +28,35 @@ internal static class Symbols
         type.ToDisplayString() == SerializableInterface
         || type.AllInterfaces.Any(i => i.ToDisplayString() == SerializableInterface)
         || HasAttribute(type, SerializableAttribute);
+
+    /// <summary>
+    /// True when <paramref name="type"/> asks to be reference-tracked itself: <c>[BinarySerializable(TrackReferences = true)]</c>
+    /// (in this compilation, where the generator's own <c>[BinaryReferenceTracked]</c> is not visible yet) or
+    /// <c>[BinaryReferenceTracked]</c> (a hand-written type, or a generated one from a referenced assembly).
+    /// </summary>
+    public static bool AsksForTracking(ITypeSymbol type) =>
+        type.GetAttributes().Any(a =>
+            a.AttributeClass?.ToDisplayString() == TrackedAttribute
+            || (a.AttributeClass?.ToDisplayString() == SerializableAttribute && a.NamedArguments.Any(n => n.Key == "TrackReferences" && n.Value.Value is true)));
+
+    /// <summary>True for a class or interface whose values are reference-tracked: it, or a class it derives from, asks for it.</summary>
+    public static bool IsTracked(ITypeSymbol type)
+    {
+        if (type.IsValueType || type is not INamedTypeSymbol)
+        {
+            return false;
+        }
+
+        for (ITypeSymbol? t = type; t is not null; t = t.BaseType)
+        {
+            if (AsksForTracking(t))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
 
     public static bool IsRefLikeOrPointer(ITypeSymbol type) =>
         type.IsRefLikeType || type.TypeKind is TypeKind.Pointer or TypeKind.FunctionPointer;

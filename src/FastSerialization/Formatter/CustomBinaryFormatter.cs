@@ -31,6 +31,7 @@ public sealed partial class CustomBinaryFormatter
     private readonly bool _rejectUnreadBytes;
     private readonly int _maxAllocationPerInputByte;
     private readonly int _maxBigIntegerBytes;
+    private readonly int _maxTrackedObjects;
     private readonly CustomBinaryFormatterOptions _options;
 
     /// <summary>Creates a formatter with the default, safe limits of <see cref="CustomBinaryFormatterOptions"/>.</summary>
@@ -51,6 +52,7 @@ public sealed partial class CustomBinaryFormatter
         _rejectUnreadBytes = _options.RejectUnreadBytes;
         _maxAllocationPerInputByte = _options.MaxAllocationPerInputByte;
         _maxBigIntegerBytes = _options.MaxBigIntegerBytes;
+        _maxTrackedObjects = _options.MaxTrackedObjects;
     }
 
     /// <summary>

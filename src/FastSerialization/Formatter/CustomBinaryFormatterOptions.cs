@@ -33,6 +33,10 @@ public sealed class CustomBinaryFormatterOptions
     /// <summary>The default of <see cref="MaxBigIntegerBytes"/>: 4,096 bytes (a number of up to 32,767 bits).</summary>
     public const int DefaultMaxBigIntegerBytes = 4096;
 
+    /// <summary>The default of <see cref="MaxTrackedObjects"/>: 4,194,304 objects.</summary>
+    public const int DefaultMaxTrackedObjects = 4 * 1024 * 1024;
+
+    private int _maxTrackedObjects = DefaultMaxTrackedObjects;
     private int _maxRecordLength = DefaultMaxRecordLength;
     private int _maxDepth = DefaultMaxDepth;
     private int _maxAllocationPerInputByte = DefaultMaxAllocationPerInputByte;
@@ -105,6 +109,20 @@ public sealed class CustomBinaryFormatterOptions
         set => _maxBigIntegerBytes = value is >= 1 and <= LargestMaxRecordLength
             ? value
             : throw new ArgumentOutOfRangeException(nameof(value), value, $"MaxBigIntegerBytes must be between 1 and {LargestMaxRecordLength}.");
+    }
+
+    /// <summary>
+    /// The most reference-tracked objects (docs/FORMAT.md section 8) one record may number when it is read; one more
+    /// is refused with a <see cref="FastSerializationException"/> naming this option. The reader's table of them also
+    /// counts against <see cref="MaxAllocationPerInputByte"/>. Between 1 and 2^31-1; default 4,194,304.
+    /// </summary>
+    /// <exception cref="ArgumentOutOfRangeException">The value is below 1.</exception>
+    public int MaxTrackedObjects
+    {
+        get => _maxTrackedObjects;
+        set => _maxTrackedObjects = value >= 1
+            ? value
+            : throw new ArgumentOutOfRangeException(nameof(value), value, "MaxTrackedObjects must be at least 1.");
     }
 
     /// <summary>

@@ -314,7 +314,7 @@ public ref struct BoundedRunReader
     }
 
     private static FastBinaryReader Rest(ReadOnlySpan<byte> data, int position, int end, int typeId) =>
-        new(data, position, end, registry: null, typeId, CustomBinaryFormatterOptions.DefaultMaxDepth, rejectUnreadBytes: false, CustomBinaryFormatterOptions.DefaultMaxAllocationPerInputByte, CustomBinaryFormatterOptions.DefaultMaxBigIntegerBytes);
+        new(data, position, end, registry: null, typeId, CustomBinaryFormatterOptions.DefaultMaxDepth, rejectUnreadBytes: false, CustomBinaryFormatterOptions.DefaultMaxAllocationPerInputByte, CustomBinaryFormatterOptions.DefaultMaxBigIntegerBytes, CustomBinaryFormatterOptions.DefaultMaxTrackedObjects);
 
     /// <summary>Returns a reference to the next <paramref name="count"/> bytes of the frame and moves past them: the one check of a fixed-width read.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

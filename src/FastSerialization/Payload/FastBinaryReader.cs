@@ -35,6 +35,8 @@ public ref partial struct FastBinaryReader
     private int _end;
     private int _depth;
     private AllocationBudget _allocation;
+    private ReadReferences? _references;
+    private readonly int _maxTrackedObjects;
 
     /// <summary>Creates a reader over <paramref name="data"/>, whose frame is the whole span.</summary>
     /// <param name="data">The bytes to read.</param>
@@ -52,7 +54,7 @@ public ref partial struct FastBinaryReader
 
     /// <summary>A reader with no registry and the default limits, whose frame is <paramref name="position"/> to <paramref name="end"/>.</summary>
     internal FastBinaryReader(ReadOnlySpan<byte> data, int position, int end)
-        : this(data, position, end, registry: null, typeId: 0, CustomBinaryFormatterOptions.DefaultMaxDepth, rejectUnreadBytes: false, CustomBinaryFormatterOptions.DefaultMaxAllocationPerInputByte, CustomBinaryFormatterOptions.DefaultMaxBigIntegerBytes)
+        : this(data, position, end, registry: null, typeId: 0, CustomBinaryFormatterOptions.DefaultMaxDepth, rejectUnreadBytes: false, CustomBinaryFormatterOptions.DefaultMaxAllocationPerInputByte, CustomBinaryFormatterOptions.DefaultMaxBigIntegerBytes, CustomBinaryFormatterOptions.DefaultMaxTrackedObjects)
     {
     }
 
@@ -66,7 +68,8 @@ public ref partial struct FastBinaryReader
     /// <param name="rejectUnreadBytes">True when bytes a type's reader leaves in its frame are an error rather than skipped.</param>
     /// <param name="maxAllocationPerInputByte">The allocation budget per byte of <paramref name="data"/>, on top of the allowance.</param>
     /// <param name="maxBigIntegerBytes">The most bytes a <see cref="System.Numerics.BigInteger"/> read may take (<see cref="CustomBinaryFormatterOptions.MaxBigIntegerBytes"/>).</param>
-    internal FastBinaryReader(ReadOnlySpan<byte> data, int position, int end, TypeRegistry? registry, int typeId, int maxDepth, bool rejectUnreadBytes, int maxAllocationPerInputByte, int maxBigIntegerBytes)
+    /// <param name="maxTrackedObjects">The most reference-tracked objects the record may number (<see cref="CustomBinaryFormatterOptions.MaxTrackedObjects"/>).</param>
+    internal FastBinaryReader(ReadOnlySpan<byte> data, int position, int end, TypeRegistry? registry, int typeId, int maxDepth, bool rejectUnreadBytes, int maxAllocationPerInputByte, int maxBigIntegerBytes, int maxTrackedObjects)
     {
         // The fixed-width reads check a value against the frame only (TakeRef): the frame must lie in the data.
         if ((uint)end > (uint)data.Length || (uint)position > (uint)end)
@@ -83,6 +86,8 @@ public ref partial struct FastBinaryReader
         _maxDepth = maxDepth;
         _rejectUnreadBytes = rejectUnreadBytes;
         _maxBigIntegerBytes = maxBigIntegerBytes;
+        _maxTrackedObjects = maxTrackedObjects;
+        _references = null;
         _depth = 0;
     }
 

@@ -34,6 +34,7 @@ public ref partial struct FastBinaryWriter
     private readonly TypeRegistry? _registry;
     private readonly int _maxDepth;
     private int _depth;
+    private WriteReferences? _references;
 
     /// <summary>
     /// Creates a writer whose bytes go to <paramref name="output"/> when <see cref="Flush"/> is called.
@@ -66,6 +67,7 @@ public ref partial struct FastBinaryWriter
         _position = 0;
         _rented = null;
         _depth = 0;
+        _references = null;
     }
 
     /// <summary>A writer over a caller-owned span; it moves to a pooled array if the span is too small.</summary>
@@ -78,6 +80,7 @@ public ref partial struct FastBinaryWriter
         _position = 0;
         _rented = null;
         _depth = 0;
+        _references = null;
     }
 
     /// <summary>A writer that starts in a pooled array of at least <paramref name="sizeHint"/> bytes.</summary>
@@ -90,6 +93,7 @@ public ref partial struct FastBinaryWriter
         _buffer = _rented;
         _position = 0;
         _depth = 0;
+        _references = null;
     }
 
     /// <summary>The number of bytes written so far and not yet flushed.</summary>

@@ -48,6 +48,29 @@ internal static class ObjectReader<[System.Diagnostics.CodeAnalysis.DynamicallyA
     }
 
     /// <summary>
+    /// Reads a new reference-tracked object numbered <paramref name="number"/>: entered in the reader's table as soon as it
+    /// is created, before its members are read; one built through its constructor is entered once built, its slot marked
+    /// meanwhile so that a reference to it is refused naming the type.
+    /// </summary>
+    public static T ReadTracked(ref FastBinaryReader reader, TypeRegistry? registry, int number)
+    {
+        IBinaryConstructible<T>? constructor = Constructor;
+        if (constructor is not null)
+        {
+            reader.MarkTrackedUnderConstruction(number, typeof(T));
+            T built = constructor.ReadNew(ref reader);
+            reader.EnterTracked(number, built!);
+            return built;
+        }
+
+        T value = default!;
+        Create(registry, ref value);
+        reader.EnterTracked(number, value!);
+        value.SetDataFrom(ref reader);
+        return value;
+    }
+
+    /// <summary>
     /// Sets <paramref name="value"/> to a new instance to read into: the registered factory's if there is one, otherwise
     /// the type's own (<see cref="ObjectFactory{T}.Default"/>; a plain struct is cleared where it is).
     /// </summary>

@@ -9,4 +9,19 @@ internal static class ObjectShape<T>
     /// (a struct or a sealed class): nested objects of such types carry no type id.
     /// </summary>
     public static readonly bool IsSealed = typeof(T).IsValueType || typeof(T).IsSealed;
+
+    /// <summary>
+    /// True for a class declared reference-tracked (<see cref="BinaryReferenceTrackedAttribute"/>, on it or a base class):
+    /// a record of it is object 0 of the record's reference table (docs/FORMAT.md section 8).
+    /// </summary>
+    public static readonly bool IsTracked =
+        !typeof(T).IsValueType && typeof(T).IsDefined(typeof(BinaryReferenceTrackedAttribute), inherit: true);
+}
+
+/// <summary>Whether <typeparamref name="T"/> is built through its constructor when read (<see cref="IBinaryConstructible{TSelf}"/>), computed once.</summary>
+internal static class Constructible<T>
+    where T : ICustomBinarySerializable
+{
+    /// <summary>True when a <typeparamref name="T"/> exists only once its members are read.</summary>
+    public static readonly bool Is = typeof(IBinaryConstructible<T>).IsAssignableFrom(typeof(T));
 }

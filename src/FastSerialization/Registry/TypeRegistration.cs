@@ -63,6 +63,9 @@ public abstract class TypeRegistration
     /// <summary>Creates an instance and reads its payload.</summary>
     internal abstract object ReadBoxed(ref FastBinaryReader reader);
 
+    /// <summary>Creates an instance, enters it in the reader's reference table as object <paramref name="number"/>, and reads its payload.</summary>
+    internal abstract object ReadBoxedTracked(ref FastBinaryReader reader, int number);
+
     /// <summary>
     /// Reads a record's payload into <paramref name="destination"/>, a variable of exactly the registered type
     /// seen as its first byte: a struct record is read without boxing, through a call that is not generic.

@@ -8,10 +8,15 @@ internal sealed class TypeRegistration<[System.Diagnostics.CodeAnalysis.Dynamica
 {
     private readonly Func<T>? _factory;
 
+    // Kept here rather than asked of ObjectShape<T> on each record: a class's registration runs as code shared by all
+    // reference types, where each generic static class it touches costs a run-time lookup per call.
+    private readonly bool _tracked;
+
     public TypeRegistration(int id, Func<T>? factory)
         : base(id, typeof(T))
     {
         _factory = factory;
+        _tracked = ObjectShape<T>.IsTracked;
     }
 
     /// <summary>Makes an instance with the registered factory (or the default way) for its payload to be read into.</summary>
@@ -33,6 +38,22 @@ internal sealed class TypeRegistration<[System.Diagnostics.CodeAnalysis.Dynamica
     }
 
     internal override object ReadBoxed(ref FastBinaryReader reader) => Read(ref reader);
+
+    internal override object ReadBoxedTracked(ref FastBinaryReader reader, int number)
+    {
+        if (ObjectReader<T>.Constructor is { } constructor)
+        {
+            reader.MarkTrackedUnderConstruction(number, typeof(T));
+            T built = constructor.ReadNew(ref reader);
+            reader.EnterTracked(number, built!);
+            return built!;
+        }
+
+        T value = Create();
+        reader.EnterTracked(number, value!);
+        value.SetDataFrom(ref reader);
+        return value!;
+    }
 
     // The value is built where it goes: a struct returned by Read and then copied would be stored member by member
     // and loaded back whole at once, which the processor cannot forward from its store buffer. (The formatter's
@@ -61,13 +82,27 @@ internal sealed class TypeRegistration<[System.Diagnostics.CodeAnalysis.Dynamica
     internal override void WriteFrom(ref byte value, ref FastBinaryWriter writer) =>
         System.Runtime.CompilerServices.Unsafe.As<byte, T>(ref value).WriteDataTo(ref writer);
 
-    internal override void WriteBoxed(object value, ref FastBinaryWriter writer) => ((T)value).WriteDataTo(ref writer);
+    internal override void WriteBoxed(object value, ref FastBinaryWriter writer)
+    {
+        if (_tracked)
+        {
+            writer.EnterTrackedRecord(value, Constructible<T>.Is); // a tracked record is object 0 of its own reference table
+        }
+
+        ((T)value).WriteDataTo(ref writer);
+    }
 
     // The same three steps as ReadInto, returning the value: a class record (Deserialize<T> and the object API read
     // classes through ReadBoxed) keeps its reference in a register here, where going through ReadInto's ref to a
     // local measured 2-5% slower on Customer's deserialize (benchmarks/results/issue10-focused.md).
     private T Read(ref FastBinaryReader reader)
     {
+        if (_tracked && reader.IsAtRecordStart)
+        {
+            // The record's own object is object 0 of its reference table (nested objects come here at depth 1 or more).
+            return (T)ReadBoxedTracked(ref reader, reader.ReserveTrackedNumber(reader.Position));
+        }
+
         if (ObjectReader<T>.Constructor is { } constructor)
         {
             return constructor.ReadNew(ref reader);

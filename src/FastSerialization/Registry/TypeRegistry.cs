@@ -208,7 +208,16 @@ public sealed class TypeRegistry
 
     /// <summary>Creates and reads the object a polymorphic nested member's type id stands for.</summary>
     internal T ReadPolymorphic<T>(uint typeId, int offset, int recordTypeId, ref FastBinaryReader reader)
-        where T : ICustomBinarySerializable
+        where T : ICustomBinarySerializable =>
+        (T)FindPolymorphic<T>(typeId, offset, recordTypeId).ReadBoxed(ref reader);
+
+    /// <summary>Creates and reads the reference-tracked object numbered <paramref name="number"/> that a polymorphic member's type id stands for.</summary>
+    internal T ReadPolymorphicTracked<T>(uint typeId, int offset, int recordTypeId, ref FastBinaryReader reader, int number)
+        where T : ICustomBinarySerializable =>
+        (T)FindPolymorphic<T>(typeId, offset, recordTypeId).ReadBoxedTracked(ref reader, number);
+
+    /// <summary>The registration a polymorphic nested member's type id stands for, which must be a <typeparamref name="T"/>.</summary>
+    private TypeRegistration FindPolymorphic<T>(uint typeId, int offset, int recordTypeId)
     {
         TypeRegistration? registration = Find(typeId);
         if (registration is null)
@@ -222,7 +231,7 @@ public sealed class TypeRegistry
                 $"a nested {typeof(T)} has type id {typeId}, which stands for {registration.Type}, not a {typeof(T)}", offset, recordTypeId);
         }
 
-        return (T)registration.ReadBoxed(ref reader);
+        return registration;
     }
 
     private TypeRegistration? FindLargeId(int typeId) =>
