@@ -115,13 +115,16 @@ public sealed class FailureTests : IClassFixture<GrpcServerFixture>
     {
         _server.Observations.Reset();
         using GrpcChannel channel = _server.NewChannel();
+        // The deadline must leave the call time to reach the handler: with 300 ms, a busy machine (CI runs the test
+        // projects side by side) sometimes spent it all before sending, the client failed the call itself, and the
+        // handler, never started, had nothing to cancel. The handler waits 30 s, so 3 s still ends it by deadline.
         Func<Task> act = async () => await _server.NewClient(channel).UnaryAsync(
-            Contract.Slow, new Quote { Symbol = "S" }, new CallOptions(deadline: DateTime.UtcNow.AddMilliseconds(300)));
+            Contract.Slow, new Quote { Symbol = "S" }, new CallOptions(deadline: DateTime.UtcNow.AddSeconds(3)));
 
         RpcException ex = (await act.Should().ThrowAsync<RpcException>()).Which;
 
         ex.StatusCode.Should().Be(StatusCode.DeadlineExceeded);
-        (await _server.Observations.Cancelled.WaitAsync(TimeSpan.FromSeconds(10))).Should().Be("Slow");
+        (await _server.Observations.Cancelled.WaitAsync(TimeSpan.FromSeconds(30))).Should().Be("Slow");
         await ServerStillServes();
     }
 

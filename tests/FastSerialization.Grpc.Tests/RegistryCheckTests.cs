@@ -96,7 +96,7 @@ public sealed class RegistryCheckTests : IClassFixture<GrpcServerFixture>
         RpcException ex = (await act.Should().ThrowAsync<RpcException>()).Which;
 
         ex.StatusCode.Should().Be(StatusCode.FailedPrecondition);
-        ex.Status.Detail.Should().Contain("which FORMAT.md section 6 allows").And.Contain("AcceptedClientFingerprints");
+        ex.Status.Detail.Should().Contain("which the contract's section 6 (docs/FORMAT.md section 8) allows").And.Contain("AcceptedClientFingerprints");
     }
 
     [Fact]
