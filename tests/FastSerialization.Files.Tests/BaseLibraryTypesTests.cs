@@ -10,17 +10,10 @@ namespace FastSerialization.Files.Tests;
 /// <summary>A model holding every base-library type of contract section 2b, through the formatter and a record file.</summary>
 public class BaseLibraryTypesTests
 {
-    private static CustomBinaryFormatter NewFormatter()
-    {
-        var formatter = new CustomBinaryFormatter();
-        formatter.Register<EveryBaseLibraryType>(1);
-        return formatter;
-    }
-
     [Fact]
     public void EveryType_RoundTripsEqual_ThroughTheFormatter()
     {
-        CustomBinaryFormatter formatter = NewFormatter();
+        CustomBinaryFormatter formatter = EveryBaseLibraryType.NewFormatter();
         EveryBaseLibraryType written = EveryBaseLibraryType.Sample();
 
         byte[] record = formatter.SerializeToArray(written);
@@ -36,7 +29,7 @@ public class BaseLibraryTypesTests
     {
         using var dir = new TempDirectory();
         string path = dir.File("every-type.fsr");
-        using (RecordFileWriter writer = RecordFileWriter.Create(path, NewFormatter(), new RecordFileWriterOptions { BlockSize = 4096, Compression = compression }))
+        using (RecordFileWriter writer = RecordFileWriter.Create(path, EveryBaseLibraryType.NewFormatter(), new RecordFileWriterOptions { BlockSize = 4096, Compression = compression }))
         {
             for (int seed = 0; seed < 20; seed++)
             {
@@ -44,7 +37,7 @@ public class BaseLibraryTypesTests
             }
         }
 
-        using RecordFileReader reader = RecordFileReader.Open(path, NewFormatter());
+        using RecordFileReader reader = RecordFileReader.Open(path, EveryBaseLibraryType.NewFormatter());
         List<object> records = reader.ReadAll().ToList();
         records.Should().HaveCount(20);
         for (int seed = 0; seed < 20; seed++)

@@ -8,15 +8,6 @@ namespace FastSerialization.Files.Tests;
 /// <summary>Reference-tracked graphs (contract section 8) in a record file: each record keeps its shared objects and cycles.</summary>
 public class TrackedGraphTests
 {
-    private static CustomBinaryFormatter NewFormatter()
-    {
-        var formatter = new CustomBinaryFormatter();
-        formatter.Register<TrackedDepartment>(1);
-        formatter.Register<TrackedEmployee>(2);
-        formatter.Register<TrackedManager>(3);
-        return formatter;
-    }
-
     [Theory]
     [InlineData(RecordFileCompression.None)]
     [InlineData(RecordFileCompression.Brotli)]
@@ -24,7 +15,7 @@ public class TrackedGraphTests
     {
         using var dir = new TempDirectory();
         string path = dir.File("graphs.fsr");
-        using (RecordFileWriter writer = RecordFileWriter.Create(path, NewFormatter(), new RecordFileWriterOptions { BlockSize = 4096, Compression = compression }))
+        using (RecordFileWriter writer = RecordFileWriter.Create(path, TrackedDepartment.NewFormatter(), new RecordFileWriterOptions { BlockSize = 4096, Compression = compression }))
         {
             for (int i = 1; i <= 30; i++)
             {
@@ -32,7 +23,7 @@ public class TrackedGraphTests
             }
         }
 
-        using RecordFileReader reader = RecordFileReader.Open(path, NewFormatter());
+        using RecordFileReader reader = RecordFileReader.Open(path, TrackedDepartment.NewFormatter());
         TrackedDepartment[] read = reader.ReadAll().Cast<TrackedDepartment>().ToArray();
         read.Should().HaveCount(30);
         for (int i = 1; i <= 30; i++)

@@ -13,22 +13,15 @@ namespace FastSerialization.Ipc.Tests;
 [UnsupportedOSPlatform("windows")]
 public class BaseLibraryTypesTests
 {
-    private static CustomBinaryFormatter NewFormatter()
-    {
-        var formatter = new CustomBinaryFormatter();
-        formatter.Register<EveryBaseLibraryType>(1);
-        return formatter;
-    }
-
     [Theory(Timeout = TestTimeouts.Test)]
     [InlineData(IpcTransport.UnixSocket)]
     [InlineData(IpcTransport.SharedMemory)]
     public async Task EveryType_RoundTripsEqual_OverAChannel(IpcTransport transport)
     {
         string name = Names.Unique("everytype");
-        await using IpcServer server = IpcServer.Listen(name, NewFormatter(), transport);
+        await using IpcServer server = IpcServer.Listen(name, EveryBaseLibraryType.NewFormatter(), transport);
         Task<IpcChannel> accept = server.AcceptAsync();
-        await using IpcChannel client = await IpcChannel.ConnectAsync(name, NewFormatter(), transport);
+        await using IpcChannel client = await IpcChannel.ConnectAsync(name, EveryBaseLibraryType.NewFormatter(), transport);
         await using IpcChannel served = await accept;
 
         for (int seed = 0; seed < 10; seed++)

@@ -13,24 +13,15 @@ namespace FastSerialization.Ipc.Tests;
 [UnsupportedOSPlatform("windows")]
 public class TrackedGraphTests
 {
-    private static CustomBinaryFormatter NewFormatter()
-    {
-        var formatter = new CustomBinaryFormatter();
-        formatter.Register<TrackedDepartment>(1);
-        formatter.Register<TrackedEmployee>(2);
-        formatter.Register<TrackedManager>(3);
-        return formatter;
-    }
-
     [Theory(Timeout = TestTimeouts.Test)]
     [InlineData(IpcTransport.UnixSocket)]
     [InlineData(IpcTransport.SharedMemory)]
     public async Task SharedObjectsAndCycles_SurviveAChannel(IpcTransport transport)
     {
         string name = Names.Unique("graph");
-        await using IpcServer server = IpcServer.Listen(name, NewFormatter(), transport);
+        await using IpcServer server = IpcServer.Listen(name, TrackedDepartment.NewFormatter(), transport);
         Task<IpcChannel> accept = server.AcceptAsync();
-        await using IpcChannel client = await IpcChannel.ConnectAsync(name, NewFormatter(), transport);
+        await using IpcChannel client = await IpcChannel.ConnectAsync(name, TrackedDepartment.NewFormatter(), transport);
         await using IpcChannel served = await accept;
 
         for (int i = 1; i <= 5; i++)

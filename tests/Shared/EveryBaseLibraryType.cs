@@ -116,6 +116,14 @@ public sealed partial class EveryBaseLibraryType
 
     public Dictionary<Uri, List<Version>>? Nested { get; set; }
 
+    /// <summary>A formatter with this type registered under id 1, as every test of this model uses.</summary>
+    public static CustomBinaryFormatter NewFormatter()
+    {
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register<EveryBaseLibraryType>(1);
+        return formatter;
+    }
+
     /// <summary>A value with every member set, each collection holding a few elements in an order that matters.</summary>
     public static EveryBaseLibraryType Sample(int seed = 0)
     {

@@ -16,6 +16,16 @@ public sealed partial class TrackedDepartment
 
     public TrackedManager[]? Managers { get; set; }
 
+    /// <summary>A formatter with the three tracked types registered (ids 1 to 3), as every test of this graph uses.</summary>
+    public static CustomBinaryFormatter NewFormatter()
+    {
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register<TrackedDepartment>(1);
+        formatter.Register<TrackedEmployee>(2);
+        formatter.Register<TrackedManager>(3);
+        return formatter;
+    }
+
     /// <summary>Builds a department of <paramref name="employees"/> people sharing <paramref name="managers"/> managers.</summary>
     public static TrackedDepartment Build(int employees, int managers, string name = "Engineering")
     {
