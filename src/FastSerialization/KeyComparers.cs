@@ -46,6 +46,27 @@ public static class KeyComparers
     }
 
     /// <summary>
+    /// Whether a hashed set or dictionary built with <paramref name="comparer"/> keeps its equality when it is read
+    /// back with <paramref name="readBackWith"/>. Comparers with the default equality (the default comparer,
+    /// <see cref="ForUntrustedKeys{T}"/>'s, and for strings <see cref="StringComparer.Ordinal"/> and
+    /// <see cref="RandomizedString"/>) count as one; any other comparer must be <paramref name="readBackWith"/> itself.
+    /// Generated writers refuse a collection for which this is false (a set built with
+    /// <see cref="StringComparer.OrdinalIgnoreCase"/> would otherwise read back case-sensitive); hand-written writers may too.
+    /// </summary>
+    /// <typeparam name="T">The key or element type.</typeparam>
+    /// <param name="comparer">The collection's comparer; null when unknown or the default.</param>
+    /// <param name="readBackWith">The comparer the reader rebuilds the collection with; null for the default.</param>
+    /// <returns>True when reading the collection back keeps which keys are equal.</returns>
+    public static bool KeepsEquality<T>(IEqualityComparer<T>? comparer, IEqualityComparer<T>? readBackWith) =>
+        HasDefaultEquality(readBackWith) ? HasDefaultEquality(comparer) : Equals(comparer, readBackWith);
+
+    private static bool HasDefaultEquality<T>(IEqualityComparer<T>? comparer) =>
+        comparer is null
+        || Equals(comparer, EqualityComparer<T>.Default)
+        || ReferenceEquals(comparer, ForUntrustedKeys<T>())
+        || (typeof(T) == typeof(string) && (ReferenceEquals(comparer, StringComparer.Ordinal) || ReferenceEquals(comparer, RandomizedString)));
+
+    /// <summary>
     /// An ordinal string comparer whose hash is SipHash-2-4 under a key drawn at random once per process, so
     /// colliding strings cannot be computed in advance. Slower than the runtime's own randomized hashing: use
     /// it only where that is missing (.NET Framework).

@@ -82,6 +82,12 @@ internal sealed class BuiltCollectionKind : MemberKind
     /// </summary>
     internal const string LacksSpan = "LacksSpan";
 
+    /// <summary>
+    /// In <see cref="TypeShape.ReadMethod"/> of a hashed collection: the compilation's type has no property holding its comparer
+    /// (<c>ConcurrentDictionary</c> before .NET 6), so the writer cannot check it.
+    /// </summary>
+    internal const string LacksComparer = "LacksComparer";
+
     /// <summary>Initial capacity cap: a hostile count never preallocates more (as for lists).</summary>
     private const int MaxPreallocation = 1024;
 
@@ -136,10 +142,17 @@ internal sealed class BuiltCollectionKind : MemberKind
     public ComparerRole Comparer { get; init; }
 
     /// <summary>
-    /// For a sorted collection, the property that holds its comparer (<c>Comparer</c>, <c>KeyComparer</c>): the writer refuses a
-    /// collection whose comparer is not the one it will be read back with, since it would read back in another order.
+    /// The property that holds the collection's comparer (<c>Comparer</c>, <c>KeyComparer</c>): the writer refuses a collection
+    /// whose comparer is not the one it will be read back with, since it would read back in another order or with another
+    /// equality (<see cref="ComparerChecks"/>). Null where the collection exposes none (the read-only wrappers, lookups).
     /// </summary>
     public string? ComparerProperty { get; init; }
+
+    /// <summary>
+    /// For an interface, the concrete type whose <see cref="ComparerProperty"/> is checked when the value is one
+    /// (<c>{Generic}HashSet&lt;{T}&gt;</c>): other implementations expose no comparer, and are written unchecked.
+    /// </summary>
+    public string? ComparerHolder { get; init; }
 
     /// <summary>Which type argument the comparer compares: 0 (the element or key), 1 (a priority).</summary>
     public int ComparerArgument { get; init; }
@@ -191,7 +204,11 @@ internal sealed class BuiltCollectionKind : MemberKind
 
         // ImmutableArray<T>: what the compilation's System.Collections.Immutable lacks, which generated code must then do without.
         string? lacks = null;
-        if (MetadataName == "System.Collections.Immutable.ImmutableArray`1")
+        if (ComparerProperty is not null && ComparerHolder is null && !HasProperty(named, ComparerProperty))
+        {
+            lacks = LacksComparer;
+        }
+        else if (MetadataName == "System.Collections.Immutable.ImmutableArray`1")
         {
             if (named.GetMembers("AsSpan").Length == 0)
             {
@@ -207,6 +224,19 @@ internal sealed class BuiltCollectionKind : MemberKind
             new TypeShape(this, Display(type), lacks, 1, NullTest is null, element, value, Display(innermost), suffix),
             out shape,
             out reason);
+    }
+
+    private static bool HasProperty(INamedTypeSymbol type, string name)
+    {
+        for (INamedTypeSymbol? t = type; t is not null; t = t.BaseType)
+        {
+            if (t.GetMembers(name).Length > 0)
+            {
+                return true;
+            }
+        }
+
+        return false;
     }
 
     public override string Layout(TypeShape shape) =>
@@ -244,24 +274,28 @@ internal sealed class BuiltCollectionKind : MemberKind
     }
 
     /// <summary>
-    /// For a sorted collection: refuses to write one whose comparer is not the one it is read back with (the default, or the
-    /// member's <c>[BinaryComparer]</c>), rather than let it come back in another order.
+    /// For a sorted or hashed collection whose comparer the writer can see: refuses to write one whose comparer is not the
+    /// one it is read back with (<see cref="ComparerChecks"/>).
     /// </summary>
     private void EmitComparerCheck(IndentedWriter w, TypeShape shape, string s)
     {
-        if (ComparerProperty is null)
+        if (ComparerProperty is null || shape.ReadMethod == LacksComparer)
         {
             return;
         }
 
         string expected = Expand("{cmp}", shape, s);
-        w.Open("if (!global::System.Object.Equals(" + s + "." + ComparerProperty + ", " + expected + "))");
-        string message = "The comparer of this " + Name + " is not " + (shape.Comparer is null ? "the default one" : "the one its member's [BinaryComparer] names")
-            + ", so it would be read back in another order; " + (shape.Comparer is null ? "name its comparer with [BinaryComparer] on the member (docs/GENERATOR.md)" : "build it with that comparer")
-            + ", or sort it with the one it is read back with.";
-        w.Line("throw new global::FastSerialization.FastSerializationException(\"{0}\");", message);
-        w.Close();
-        w.Line();
+        string held = ComparerHolder is null
+            ? s + "." + ComparerProperty
+            : "(" + s + " as " + Expand(ComparerHolder, shape, s) + ")?." + ComparerProperty;
+        if (Comparer == ComparerRole.Ordering)
+        {
+            ComparerChecks.EmitOrdering(w, held, expected, Name, shape.Comparer is not null);
+        }
+        else
+        {
+            ComparerChecks.EmitEquality(w, shape.Element!.TypeDisplay, held, expected, Name, shape.Comparer is not null);
+        }
     }
 
     public override void EmitRead(IndentedWriter w, TypeShape shape, string target, int depth)
@@ -476,6 +510,7 @@ internal static class BuiltCollections
         new("System.Collections.Immutable.ImmutableHashSet`1", "ImmutableHashSet<T>")
         {
             Create = Immutable + "ImmutableHashSet.CreateBuilder<{T}>({cmp})", Check = Check.SetAdd, Finish = "{m}.ToImmutable()", Comparer = ComparerRole.Equality,
+            ComparerProperty = "KeyComparer",
         },
         new("System.Collections.Immutable.ImmutableSortedSet`1", "ImmutableSortedSet<T>")
         {
@@ -485,7 +520,7 @@ internal static class BuiltCollections
         new("System.Collections.Immutable.ImmutableDictionary`2", "ImmutableDictionary<TKey, TValue>")
         {
             Pairs = true, Create = Immutable + "ImmutableDictionary.CreateBuilder<{K}, {V}>({cmp})", Add = "{m}.Add({k}, {v})", Check = Check.Key,
-            Finish = "{m}.ToImmutable()", Comparer = ComparerRole.Equality,
+            Finish = "{m}.ToImmutable()", Comparer = ComparerRole.Equality, ComparerProperty = "KeyComparer",
         },
         new("System.Collections.Immutable.ImmutableSortedDictionary`2", "ImmutableSortedDictionary<TKey, TValue>")
         {
@@ -554,6 +589,7 @@ internal static class BuiltCollections
         new("System.Collections.Generic.OrderedDictionary`2", "OrderedDictionary<TKey, TValue>")
         {
             Pairs = true, Create = "new " + Generic + "OrderedDictionary<{K}, {V}>({cap}, {cmp})", Add = "{m}.Add({k}, {v})", Check = Check.Key, Comparer = ComparerRole.Equality,
+            ComparerProperty = "Comparer",
         },
 
         // Interfaces, read back as the concrete type named.
@@ -566,15 +602,18 @@ internal static class BuiltCollections
         new("System.Collections.Generic.ISet`1", "ISet<T>")
         {
             Create = "new " + Generic + "HashSet<{T}>({cmp})", Check = Check.SetAdd, Comparer = ComparerRole.Equality, ReadsBackAs = "HashSet<T>",
+            ComparerProperty = "Comparer", ComparerHolder = Generic + "HashSet<{T}>",
         },
         new("System.Collections.Generic.IReadOnlySet`1", "IReadOnlySet<T>")
         {
             Create = "new " + Generic + "HashSet<{T}>({cmp})", Check = Check.SetAdd, Comparer = ComparerRole.Equality, ReadsBackAs = "HashSet<T>",
+            ComparerProperty = "Comparer", ComparerHolder = Generic + "HashSet<{T}>",
         },
         new("System.Collections.Generic.IDictionary`2", "IDictionary<TKey, TValue>")
         {
             Pairs = true, Create = "new " + Generic + "Dictionary<{K}, {V}>({cap}, {cmp})", Add = "{m}.Add({k}, {v})", Check = Check.Key,
             Comparer = ComparerRole.Equality, ReadsBackAs = "Dictionary<TKey, TValue>",
+            ComparerProperty = "Comparer", ComparerHolder = Generic + "Dictionary<{K}, {V}>",
         },
 
         new("System.Collections.Immutable.IImmutableList`1", "IImmutableList<T>")
@@ -584,12 +623,13 @@ internal static class BuiltCollections
         new("System.Collections.Immutable.IImmutableSet`1", "IImmutableSet<T>")
         {
             Create = Immutable + "ImmutableHashSet.CreateBuilder<{T}>({cmp})", Check = Check.SetAdd, Finish = "{m}.ToImmutable()", Comparer = ComparerRole.Equality,
-            ReadsBackAs = "ImmutableHashSet<T>",
+            ReadsBackAs = "ImmutableHashSet<T>", ComparerProperty = "KeyComparer", ComparerHolder = Immutable + "ImmutableHashSet<{T}>",
         },
         new("System.Collections.Immutable.IImmutableDictionary`2", "IImmutableDictionary<TKey, TValue>")
         {
             Pairs = true, Create = Immutable + "ImmutableDictionary.CreateBuilder<{K}, {V}>({cmp})", Add = "{m}.Add({k}, {v})", Check = Check.Key,
             Finish = "{m}.ToImmutable()", Comparer = ComparerRole.Equality, ReadsBackAs = "ImmutableDictionary<TKey, TValue>",
+            ComparerProperty = "KeyComparer", ComparerHolder = Immutable + "ImmutableDictionary<{K}, {V}>",
         },
         new("System.Collections.Immutable.IImmutableQueue`1", "IImmutableQueue<T>")
         {
@@ -612,11 +652,13 @@ internal static class BuiltCollections
         new("System.Collections.Frozen.FrozenSet`1", "FrozenSet<T>")
         {
             Create = "new " + Generic + "HashSet<{T}>({cmp})", Check = Check.SetAdd, Finish = Frozen + "FrozenSet.ToFrozenSet({m}, {cmp})", Comparer = ComparerRole.Equality,
+            ComparerProperty = "Comparer",
         },
         new("System.Collections.Frozen.FrozenDictionary`2", "FrozenDictionary<TKey, TValue>")
         {
             Pairs = true, Create = "new " + Generic + "Dictionary<{K}, {V}>({cap}, {cmp})", Add = "{m}.Add({k}, {v})", Check = Check.Key,
             Finish = Frozen + "FrozenDictionary.ToFrozenDictionary({m}, {cmp})", Comparer = ComparerRole.Equality,
+            ComparerProperty = "Comparer",
         },
 
         // A priority queue (.NET 6 and later): element, priority pairs, in the order of its UnorderedItems.
@@ -631,6 +673,7 @@ internal static class BuiltCollections
         {
             Pairs = true, Walk = Walk.Snapshot, Create = "new " + Concurrent + "ConcurrentDictionary<{K}, {V}>({cmp} ?? " + Generic + "EqualityComparer<{K}>.Default)",
             Add = "{m}.TryAdd({k}, {v})", Check = Check.TryAdd, Comparer = ComparerRole.Equality,
+            ComparerProperty = "Comparer",
         },
         new("System.Collections.Concurrent.ConcurrentQueue`1", "ConcurrentQueue<T>")
         {

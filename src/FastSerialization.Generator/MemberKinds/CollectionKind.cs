@@ -24,6 +24,7 @@ internal abstract class CollectionKind : MemberKind
         w.Line("writer.WriteNullCollection();");
         w.Close();
         w.Open("else");
+        EmitWriteCheck(w, shape, s);
         w.Line("writer.WriteCollectionHeader({0}.{1});", s, CountProperty);
         EmitWriteElements(w, shape, s, depth);
         w.Close();
@@ -69,6 +70,11 @@ internal abstract class CollectionKind : MemberKind
 
     /// <summary>The local that holds the bounded sequence of the collection read at <paramref name="depth"/>.</summary>
     protected static string Sequence(int depth) => Local("__q", depth);
+
+    /// <summary>Emits what the non-null collection <paramref name="collection"/> is checked for before it is written (a hashed one: its comparer).</summary>
+    protected virtual void EmitWriteCheck(IndentedWriter w, TypeShape shape, string collection)
+    {
+    }
 
     /// <summary>Emits the loop that writes the elements of the non-null collection <paramref name="collection"/>.</summary>
     protected abstract void EmitWriteElements(IndentedWriter w, TypeShape shape, string collection, int depth);

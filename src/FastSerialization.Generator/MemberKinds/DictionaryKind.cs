@@ -57,6 +57,16 @@ internal sealed class DictionaryKind : CollectionKind
         w.Close();
     }
 
+    /// <summary>The comparer check of <see cref="ComparerChecks"/>: a collection built with its own comparer needs <c>[BinaryComparer]</c>.</summary>
+    protected override void EmitWriteCheck(IndentedWriter w, TypeShape shape, string collection) =>
+        ComparerChecks.EmitEquality(
+            w,
+            shape.Element!.TypeDisplay,
+            "(" + collection + " as global::System.Collections.Generic.Dictionary<" + shape.Element!.TypeDisplay + ", " + shape.Value!.TypeDisplay + ">)?.Comparer",
+            shape.Comparer ?? "global::FastSerialization.KeyComparers.ForUntrustedKeys<" + shape.Element!.TypeDisplay + ">()",
+            "Dictionary<TKey, TValue>",
+            shape.Comparer is not null);
+
     protected override void EmitCreate(IndentedWriter w, TypeShape shape, string made, string count) =>
         w.Line(
             "var {0} = new global::System.Collections.Generic.Dictionary<{1}, {2}>({3}, {4});",
@@ -75,8 +85,8 @@ internal sealed class DictionaryKind : CollectionKind
         w.Line("{0} {1};", shape.Value!.TypeDisplay, v);
         EmitReadOf(w, shape.Value, v, depth + 1);
 
-        // A key that can be null (a reference type) is checked for null as well as for a duplicate.
-        string nullCheck = shape.Element.IsReferenceType ? k + " is null || " : string.Empty;
+        // A key that can be null (a reference type or a Nullable<T>) is checked for null as well as for a duplicate.
+        string nullCheck = shape.Element.IsReferenceType || shape.Element.Kind is NullableKind ? k + " is null || " : string.Empty;
         w.Open("if (" + nullCheck + made + ".ContainsKey(" + k + "))");
         w.Line("throw reader.CreateMalformedException(\"a dictionary has a null or duplicate key\");");
         w.Close();

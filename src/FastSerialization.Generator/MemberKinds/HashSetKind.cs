@@ -37,6 +37,16 @@ internal sealed class HashSetKind : CollectionKind
         w.Close();
     }
 
+    /// <summary>The comparer check of <see cref="ComparerChecks"/>: a collection built with its own comparer needs <c>[BinaryComparer]</c>.</summary>
+    protected override void EmitWriteCheck(IndentedWriter w, TypeShape shape, string collection) =>
+        ComparerChecks.EmitEquality(
+            w,
+            shape.Element!.TypeDisplay,
+            collection + ".Comparer",
+            shape.Comparer ?? "global::FastSerialization.KeyComparers.ForUntrustedKeys<" + shape.Element!.TypeDisplay + ">()",
+            "HashSet<T>",
+            shape.Comparer is not null);
+
     protected override void EmitCreate(IndentedWriter w, TypeShape shape, string made, string count) =>
         w.Line(
             "var {0} = new global::System.Collections.Generic.HashSet<{1}>({2});",

@@ -398,3 +398,15 @@ public sealed partial class EverySequenceAndMap
 
     public PriorityQueue<string, int>? M10 { get; set; }
 }
+
+[BinarySerializable]
+public sealed partial class NullableKeys
+{
+#pragma warning disable CS8714 // a nullable key type, which the reader must refuse a null of
+    public Dictionary<int?, string>? Map { get; set; }
+#pragma warning restore CS8714
+
+    public HashSet<string>? Names { get; set; }
+
+    public IReadOnlyDictionary<string, int>? ReadOnlyMap { get; set; }
+}

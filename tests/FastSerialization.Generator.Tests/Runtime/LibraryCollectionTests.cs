@@ -487,6 +487,116 @@ public class LibraryCollectionTests
     }
 
     [Fact]
+    public void HashedCollection_WithAnEqualityItIsNotReadBackWith_IsRefusedWhenWritten()
+    {
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register<EverySequenceAndMap>(1);
+        formatter.Register<NullableKeys>(2);
+        formatter.Register<WithComparers>(3);
+        IEqualityComparer<int> odd = new ParityComparer();
+        var ignoreCase = StringComparer.OrdinalIgnoreCase;
+        var map = new Dictionary<string, int> { ["k"] = 3 };
+
+        // Each would read back with the default equality: a set of 1 and 3 under parity would come back as two
+        // different values (and a record of "a" and "A" under OrdinalIgnoreCase would be a malformed duplicate).
+        var refused = new (string Collection, Func<object> Value)[]
+        {
+            ("HashSet<T>", () => new NullableKeys { Names = new HashSet<string>(ignoreCase) { "a" } }),
+            ("Dictionary<TKey, TValue>", () => new NullableKeys { ReadOnlyMap = new Dictionary<string, int>(map, ignoreCase) }),
+            ("ImmutableHashSet<T>", () => new EverySequenceAndMap { A3 = ImmutableHashSet.Create(odd, 1) }),
+            ("IImmutableSet<T>", () => new EverySequenceAndMap { A8 = ImmutableHashSet.Create(odd, 1) }),
+            ("FrozenSet<T>", () => new EverySequenceAndMap { A11 = new[] { 1 }.ToFrozenSet(odd) }),
+            ("ISet<T>", () => new EverySequenceAndMap { A23 = new HashSet<int>(odd) { 1 } }),
+            ("IReadOnlySet<T>", () => new EverySequenceAndMap { A24 = new HashSet<int>(odd) { 1 } }),
+            ("ImmutableDictionary<TKey, TValue>", () => new EverySequenceAndMap { M1 = map.ToImmutableDictionary(ignoreCase) }),
+            ("IImmutableDictionary<TKey, TValue>", () => new EverySequenceAndMap { M3 = map.ToImmutableDictionary(ignoreCase) }),
+            ("FrozenDictionary<TKey, TValue>", () => new EverySequenceAndMap { M4 = map.ToFrozenDictionary(ignoreCase) }),
+            ("IDictionary<TKey, TValue>", () => new EverySequenceAndMap { M8 = new Dictionary<string, int>(map, ignoreCase) }),
+            ("ConcurrentDictionary<TKey, TValue>", () => new EverySequenceAndMap { M9 = new ConcurrentDictionary<string, int>(map, ignoreCase) }),
+        };
+
+        foreach ((string collection, Func<object> value) in refused)
+        {
+            Action act = () => formatter.SerializeToArray(value());
+            act.Should().Throw<FastSerializationException>(collection)
+                .WithMessage("The comparer of this " + collection + " is not the default one, so it would be read back with another equality; name its comparer with [BinaryComparer]*");
+        }
+
+        Action otherThanDeclared = () => formatter.SerializeToArray(new WithComparers { Names = new HashSet<string> { "a" } });
+        otherThanDeclared.Should().Throw<FastSerializationException>().WithMessage("The comparer of this HashSet<T> is not the one its member's [BinaryComparer] names*");
+    }
+
+    [Fact]
+    public void HashedCollection_WithTheDefaultEqualityUnderAnotherComparer_IsWrittenAndReadBack()
+    {
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register<NullableKeys>(1);
+        formatter.Register<EverySequenceAndMap>(2);
+
+        // StringComparer.Ordinal is the default equality of strings, and KeyComparers.ForUntrustedKeys's comparer the
+        // default equality of ints: nothing is lost, so nothing is refused.
+        var value = new NullableKeys
+        {
+            Names = new HashSet<string>(StringComparer.Ordinal) { "a", "A" },
+            ReadOnlyMap = new Dictionary<string, int>(StringComparer.Ordinal) { ["a"] = 1, ["A"] = 2 },
+        };
+        var ints = new EverySequenceAndMap { A23 = new HashSet<int>(KeyComparers.ForUntrustedKeys<int>()) { 1, 2 }, A24 = new HashSet<int>(EqualityComparer<int>.Default) { 3 } };
+
+        NullableKeys back = formatter.Deserialize<NullableKeys>(formatter.SerializeToArray(value));
+        EverySequenceAndMap intsBack = formatter.Deserialize<EverySequenceAndMap>(formatter.SerializeToArray(ints));
+
+        back.Names.Should().BeEquivalentTo(new[] { "a", "A" });
+        back.ReadOnlyMap.Should().BeEquivalentTo(value.ReadOnlyMap);
+        intsBack.A23.Should().BeEquivalentTo(new[] { 1, 2 });
+        intsBack.A24.Should().BeEquivalentTo(new[] { 3 });
+    }
+
+    [Fact]
+    public void EveryType_ReadBack_WritesTheSameBytesAgain()
+    {
+        // What a reader built (with KeyComparers.ForUntrustedKeys, the default comparers, the declared ones) passes the
+        // writer's comparer checks and writes what it was read from.
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register<LibraryCollections>(1);
+        formatter.Register<EverySequenceAndMap>(2);
+        formatter.Register<WithComparers>(3);
+        var map = new Dictionary<string, int> { ["k"] = 3, ["j"] = 4 };
+        int[] some = { 5, 6 };
+        object[] values =
+        {
+            Filled(),
+            new EverySequenceAndMap
+            {
+                A3 = ImmutableHashSet.Create(some), A8 = ImmutableHashSet.Create(some), A11 = some.ToFrozenSet(), A23 = new HashSet<int>(some), A24 = new HashSet<int>(some),
+                M1 = map.ToImmutableDictionary(), M3 = map.ToImmutableDictionary(), M4 = map.ToFrozenDictionary(), M7 = new ReadOnlyDictionary<string, int>(map),
+                M8 = new Dictionary<string, int>(map), M9 = new ConcurrentDictionary<string, int>(map),
+            },
+            new WithComparers
+            {
+                Names = new HashSet<string>(TestComparers.IgnoreCase) { "a" },
+                Counts = new Dictionary<string, int>(StringComparer.OrdinalIgnoreCase) { ["x"] = 1 },
+                Frozen = new[] { "f" }.ToFrozenSet(TestComparers.IgnoreCase),
+            },
+        };
+
+        foreach (object value in values)
+        {
+            byte[] first = formatter.SerializeToArray(value);
+            byte[] second = formatter.SerializeToArray(formatter.Deserialize(first)!);
+            // The same bytes, though a hashed collection read back may enumerate its elements in another order.
+            second.Should().HaveCount(first.Length, value.GetType().Name);
+            second.OrderBy(b => b).Should().Equal(first.OrderBy(b => b), value.GetType().Name);
+        }
+    }
+
+    [Fact]
+    public void NullableKey_ThatIsNull_IsTheDocumentedException()
+    {
+        // Dictionary<int?, string>: the key is present (1), and null (0); the value "v".
+        AssertMalformed<NullableKeys>(Bytes(2, 0, 2, (byte)'v', 0, 0), "*null or duplicate key*");
+    }
+
+    [Fact]
     public void EveryCollection_WritesTheBytesOfASequenceOrADictionary()
     {
         int[] one = { 5 };
@@ -750,5 +860,13 @@ public class LibraryCollectionTests
             ReadOnlySetView = new ReadOnlySet<string>(new HashSet<string> { "v" }),
             Ordered = new OrderedDictionary<string, int> { ["z"] = 1, ["a"] = 2 },
         };
+    }
+
+    /// <summary>Ints equal when they have the same parity: an equality other than the default.</summary>
+    private sealed class ParityComparer : IEqualityComparer<int>
+    {
+        public bool Equals(int x, int y) => (x & 1) == (y & 1);
+
+        public int GetHashCode(int obj) => obj & 1;
     }
 }
