@@ -20,16 +20,26 @@ internal struct AllocationBudget
     public const int MeasureEvery = 16 * 1024;
 
     private readonly int _perByte;
-    private Tally? _tally;
+
+    /// <summary>What the meter read at the record's start, as reckoned at the first measurement.</summary>
+    private long _start;
+
+    /// <summary>The charges counted at the measurements so far.</summary>
+    private long _counted;
+
+    private bool _started;
 
     /// <summary>
-    /// Nothing is measured or allocated here: a record that never charges <see cref="MeasureEvery"/> bytes (almost
-    /// every record) never asks the runtime, and the reader carries only the pending count and this reference.
+    /// Nothing is measured or allocated here, nor later (the tally lives in this struct, so a read into a kept array
+    /// that measures allocates nothing for it): a record that never charges <see cref="MeasureEvery"/> bytes (almost
+    /// every record) never asks the runtime.
     /// </summary>
     public AllocationBudget(int perByte)
     {
         _perByte = perByte;
-        _tally = null;
+        _start = 0;
+        _counted = 0;
+        _started = false;
         Pending = 0;
     }
 
@@ -50,38 +60,29 @@ internal struct AllocationBudget
     /// </remarks>
     public bool Measure(long about, int inputLength)
     {
-        Tally tally = _tally ??= new Tally();
-        tally.Counted += Pending;
+        _counted += Pending;
         Pending = 0;
         long used;
         if (AllocationMeter.Available)
         {
             long now = AllocationMeter.Now();
-            if (!tally.Started)
+            if (!_started)
             {
-                tally.Start = now - (tally.Counted - about);
-                tally.Started = true;
+                _start = now - (_counted - about);
+                _started = true;
             }
 
-            used = now - tally.Start + about;
+            used = now - _start + about;
         }
         else
         {
-            used = tally.Counted;
+            used = _counted;
         }
 
         return used <= Limit(inputLength);
     }
 
     private readonly long Limit(int inputLength) => CustomBinaryFormatterOptions.ReadAllocationAllowance + ((long)_perByte * inputLength);
-
-    /// <summary>What a budget keeps once it has measured: made only for the rare record that gets that far.</summary>
-    private sealed class Tally
-    {
-        public long Start;
-        public long Counted;
-        public bool Started;
-    }
 
     /// <summary>The message of the exception for a read over the budget.</summary>
     public readonly string Describe(int inputLength) =>

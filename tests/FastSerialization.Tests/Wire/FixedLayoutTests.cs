@@ -222,20 +222,22 @@ public class FixedLayoutTests
         view[3].BidSize.Should().Be(999);
     }
 
-    [Fact]
-    public void ReadFixedInto_FillsTheCallersBuffer_WithoutAllocating()
+    [Theory]
+    [InlineData(20)]
+    [InlineData(10_000)] // 320,000 bytes: past AllocationBudget.MeasureEvery, so the reader measures (it used to allocate its 40-byte tally then)
+    public void ReadFixedInto_FillsTheCallersBuffer_WithoutAllocating(int count)
     {
-        Tick[] ticks = Ticks(20);
+        Tick[] ticks = Ticks(count);
         byte[] bytes = Write((ref FastBinaryWriter w) => w.WriteFixedArray(ticks));
-        var destination = new Tick[32];
+        var destination = new Tick[count + 12];
         int ReadInto()
         {
             var reader = new FastBinaryReader(bytes);
             return reader.ReadFixedInto<Tick>(destination);
         }
 
-        ReadInto().Should().Be(20);
-        destination.AsSpan(0, 20).ToArray().Should().Equal(ticks);
+        ReadInto().Should().Be(count);
+        destination.AsSpan(0, count).ToArray().Should().Equal(ticks);
         long before = GC.GetAllocatedBytesForCurrentThread();
         ReadInto();
         (GC.GetAllocatedBytesForCurrentThread() - before).Should().Be(0);
