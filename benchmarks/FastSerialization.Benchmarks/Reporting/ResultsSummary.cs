@@ -385,7 +385,7 @@ public static class ResultsSummary
         md.AppendLine();
         md.AppendLine("## Object graphs (issue 46), where this run stands");
         md.AppendLine();
-        md.AppendLine($"One department, {Payloads.DepartmentGraphShape.EmployeeCount} employees, {Payloads.DepartmentGraphShape.ManagerCount} managers shared by the employees, everyone pointing back to the department. Every contender's record was read back in setup and had the graph's shape (the managers shared, the cycle closed), and every deep copy had it too and shared no object with the original. Ours is `{Tracked}` (generated types with `TrackReferences = true`). Sizes without framing (ours without its record header).");
+        md.AppendLine($"One department, {Payloads.DepartmentGraphShape.EmployeeCount} employees, {Payloads.DepartmentGraphShape.ManagerCount} managers shared by the employees, everyone pointing back to the department. Every contender's record was read back in setup and had the graph's shape (the managers shared, the cycle closed), and every deep copy had it too and shared no object with the original. Ours is `{Tracked}` (generated types with `TrackReferences = true`). Sizes without framing (ours without its record header). Time ratios are only as good as the job: a Dry job's single cold iteration says nothing about speed.");
         md.AppendLine();
         md.AppendLine("| Target | Measured | Met? |");
         md.AppendLine("|---|---|---|");
