@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Runs every benchmark of benchmarks/FastSerialization.Benchmarks in its shortest mode, so none can rot:
-# every BenchmarkDotNet benchmark with --job Dry (171 in the main project: each contender's round trip checked in its
-# setup), then the latency, seed-table and ipc modes with small counts. Dry jobs run in process (BenchmarkDotNet's
-# in-process toolchain): no generated project is built and no process started per benchmark, because measuring is not
-# the point here; the full runs (run-full.sh) keep a process per benchmark. When FS_GRPC_REPORT names a report that
+# every BenchmarkDotNet benchmark with --job Dry (192 in the main project, issue 45's Invoice and issue 46's DepartmentGraph
+# and DepartmentGraphDeepClone included: each contender's round trip, or graph shape, checked in its setup), then the
+# latency, seed-table and ipc modes with small counts. Dry jobs run in process (BenchmarkDotNet's in-process toolchain):
+# no generated project is built and no process started per benchmark, because measuring is not the point here; the full runs (run-full.sh) keep a process per benchmark. When FS_GRPC_REPORT names a report that
 # .ci/run's GrpcDemo step has just written, that sample is not run a second time.
 # Exits non-zero on any failure: a build error, a non-zero exit of the program, or a benchmark that
 # BenchmarkDotNet reports as failed / without a result (the program checks the summaries itself and

@@ -3,7 +3,8 @@
 # default job, then the per-message latency run and the seed article's table, all reports written to
 # benchmarks/results/ (commit them), then the two-process IPC run. Takes about an hour on a 2-core machine
 # (estimated when it had 122 BenchmarkDotNet benchmarks at about 12 s each; the full run of 139 took 40 minutes, about
-# 17 s each, and there are 171 since issue 48's peers: about 50 minutes; then the other modes).
+# 17 s each, and there are 171 since issue 48's peers and 192 since issue 45's Invoice and issue 46's graph and deep-copy
+# classes: about an hour; then the other modes).
 # Options: LATENCY_COUNT (default 1000000), SEEDTABLE_COUNT (default 10000000), SEEDTABLE_BF_COUNT
 # (default SEEDTABLE_COUNT/10: BinaryFormatter is timed on fewer objects and scaled, as the report says),
 # IPC_MESSAGES (default 5000000), IPC_PINGS (default 100000), IPC_PAIRS (default 3: process pairs per setup),

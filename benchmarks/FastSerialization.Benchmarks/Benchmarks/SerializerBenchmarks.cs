@@ -16,6 +16,7 @@ public static class Categories
     public const string Deserialize = "Deserialize";
     public const string Memcpy = "Memcpy";
     public const string NewArray = "NewArray";
+    public const string DeepClone = "DeepClone";
 }
 
 /// <summary>
@@ -315,7 +316,7 @@ public abstract class SerializerBenchmarks<T, TGenerated, TPeer> : IPayloadSizeS
     /// <param name="written">What is in its buffer now.</param>
     /// <param name="record">The record its deserialize benchmark reads.</param>
     /// <exception cref="InvalidOperationException">They differ.</exception>
-    protected static void SameWritten(string contender, int count, ReadOnlySpan<byte> written, byte[] record)
+    public static void SameWritten(string contender, int count, ReadOnlySpan<byte> written, byte[] record)
     {
         if (count != record.Length || !written.SequenceEqual(record))
         {

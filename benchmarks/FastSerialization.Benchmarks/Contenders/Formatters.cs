@@ -27,6 +27,12 @@ public static class Formatters
     public const int FixedTradeBatchId = 18;
     public const int FixedMarketUpdateId = 19;
 
+    // Issue 45's invoice (generated only) and issue 46's reference-tracked graph (its three classes).
+    public const int GeneratedInvoiceId = 20;
+    public const int GeneratedDepartmentId = 21;
+    public const int GeneratedEmployeeId = 22;
+    public const int GeneratedManagerId = 23;
+
     /// <summary>One FastSerialization formatter for the whole process (it is thread-safe once frozen).</summary>
     public static CustomBinaryFormatter Fast { get; } = CreateFast();
 
@@ -78,6 +84,10 @@ public static class Formatters
         formatter.Register<GeneratedPayment>(GeneratedPaymentId);
         formatter.Register<FixedTradeBatch>(FixedTradeBatchId);
         formatter.Register<FixedMarketUpdate>(FixedMarketUpdateId);
+        formatter.Register<GeneratedInvoice>(GeneratedInvoiceId);
+        formatter.Register<GeneratedDepartment>(GeneratedDepartmentId);
+        formatter.Register<GeneratedEmployee>(GeneratedEmployeeId);
+        formatter.Register<GeneratedManager>(GeneratedManagerId);
         formatter.Freeze();
         return formatter;
     }

@@ -50,6 +50,13 @@ public sealed class OrleansContender<T> : IDisposable
         .AddSerializer(builder => builder.AddAssembly(typeof(OrleansContender<>).Assembly))
         .BuildServiceProvider();
 
+    /// <summary>
+    /// Orleans' deep copier of <typeparamref name="T"/> (generated for [GenerateSerializer] types), from the same provider:
+    /// it copies every object once, keeping shared references and cycles.
+    /// </summary>
+    /// <returns>The copier.</returns>
+    public static DeepCopier<T> CreateDeepCopier() => Services.GetRequiredService<DeepCopier<T>>();
+
     /// <summary>Writes <paramref name="value"/> into the reused buffer.</summary>
     /// <param name="value">The payload.</param>
     /// <returns>The bytes written.</returns>

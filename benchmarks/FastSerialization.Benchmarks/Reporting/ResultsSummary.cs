@@ -14,8 +14,9 @@ namespace FastSerialization.Benchmarks.Reporting;
 /// Writes <c>summary.md</c>: per payload, each contender's serialize and deserialize mean, allocation
 /// and size side by side with its ratios to FastSerialization and to MemoryPack; every payload's ratios
 /// to MemoryPack and sizes in one table each; the TradeBatch-versus-memcpy line; generated against
-/// hand-written code; our code against the fair peers of each payload (issue 48); and the issues' targets with where
-/// this run stands. Everything comes from the summaries of this run.
+/// hand-written code; our code against the fair peers of each payload (issue 48); the issues' targets with where
+/// this run stands; and issue 46's object graph and its deep copies with their targets. Everything comes from the
+/// summaries of this run.
 /// </summary>
 public static class ResultsSummary
 {
@@ -25,6 +26,12 @@ public static class ResultsSummary
     private const string MemoryPackVersionTolerant = "MemoryPackVersionTolerant";
     private const string MemoryPackUnion = "MemoryPackUnion";
     private const string Orleans = "Orleans";
+    private const string Tracked = "FastSerializationTracked";
+    private const string MemoryPackCircularReference = "MemoryPackCircularReference";
+    private const string DeepClone = "DeepClone";
+
+    /// <summary>Issue 46's graph payload: its own section (no MemoryPack default row, no hand-written row), not in the cross-payload tables.</summary>
+    private const string GraphPayload = "DepartmentGraph";
 
     /// <summary>
     /// Which peer is the fair one for which row (issue 48's decisions), for summary.md and README's benchmark section.
@@ -47,12 +54,12 @@ public static class ResultsSummary
     /// <summary>The order of the contenders in every table; others (none today) follow in the run's order.</summary>
     private static readonly string[] ContenderOrder =
     {
-        Ours, "FastSerializationSpan", Generated, "FastSerializationBulk",
-        MemoryPack, MemoryPackVersionTolerant, MemoryPackUnion, Orleans, "MessagePack", "ProtobufNet", "SystemTextJson", "Seed", "BinaryFormatter",
+        Ours, "FastSerializationSpan", Generated, Tracked, "FastSerializationBulk",
+        MemoryPack, MemoryPackVersionTolerant, MemoryPackUnion, MemoryPackCircularReference, Orleans, "MessagePack", "ProtobufNet", "SystemTextJson", "SystemTextJsonPreserve", "Seed", "BinaryFormatter",
     };
 
     /// <summary>The order of the payloads; others follow in the run's order.</summary>
-    private static readonly string[] PayloadOrder = { "Customer", "Trade", "MarketUpdate", "TradeBatch", "LargeTradeBatch", "Order", "TickArray", "Payment" };
+    private static readonly string[] PayloadOrder = { "Customer", "Trade", "MarketUpdate", "TradeBatch", "LargeTradeBatch", "Order", "TickArray", "Payment", "Invoice", GraphPayload };
 
     /// <summary>The contenders of the cross-payload tables (one serializer each: not the Span and Bulk rows).</summary>
     private static readonly string[] Serializers =
@@ -89,18 +96,29 @@ public static class ResultsSummary
         md.AppendLine("`ratio` is the contender's mean time divided by FastSerialization's (hand-written, IBufferWriter path) in the same run: 25.0 means 25 times slower than FastSerialization. `/ MemoryPack` divides by MemoryPack's mean for the same operation and payload: below 1.00 is faster than MemoryPack. `Size` is the whole message as each contender frames it; `w/o framing` leaves out a record's framing (FastSerialization: `<u32 length><varuint type id>`, 5 bytes for the type ids used here; the seed formatter: 8 bytes; MemoryPackUnion: its 1-byte union tag), which MemoryPack's other rows, Orleans, MessagePack, protobuf-net, System.Text.Json and BinaryFormatter do not have. `MemoryPack` is MemoryPack's default mode, `MemoryPackVersionTolerant` its `GenerateType.VersionTolerant` mode (only where MemoryPack accepts it: not for unmanaged structs), `MemoryPackUnion` the message behind a `[MemoryPackUnion]` tag (single messages only), `Orleans` Orleans' source-generated serializer.");
         md.AppendLine();
 
-        List<string> payloads = InOrder(rows.Select(r => r.Payload), PayloadOrder).ToList();
+        // The payloads with serialize / deserialize rows (the deep-copy class has its own section, with the graph's).
+        List<string> payloads = InOrder(rows.Where(r => r.Operation is "Serialize" or "Deserialize").Select(r => r.Payload), PayloadOrder).ToList();
         foreach (string payload in payloads)
         {
             List<Row> payloadRows = rows.Where(r => r.Payload == payload).ToList();
             md.AppendLine($"## {payload}");
             md.AppendLine();
+            // A payload without a hand-written row (Invoice, DepartmentGraph) takes ratios over its generated row, and one
+            // without MemoryPack's default mode (the graph) over MemoryPack's CircularReference row.
+            string baseline = new[] { Ours, Generated, Tracked }.FirstOrDefault(c => payloadRows.Any(r => r.Contender == c)) ?? Ours;
+            string pack = payloadRows.Any(r => r.Contender == MemoryPack) ? MemoryPack : MemoryPackCircularReference;
+            if (baseline != Ours || pack != MemoryPack)
+            {
+                md.AppendLine($"In this table `ratio` divides by {baseline}'s mean and `/ MemoryPack` by {pack}'s (this payload has no {(baseline != Ours ? "hand-written row" : string.Empty)}{(baseline != Ours && pack != MemoryPack ? " and no " : string.Empty)}{(pack != MemoryPack ? "MemoryPack default-mode row" : string.Empty)}).");
+                md.AppendLine();
+            }
+
             md.AppendLine("| Contender | Serialize | ratio | / MemoryPack | alloc/op | Deserialize | ratio | / MemoryPack | alloc/op | Size (B) | w/o framing (B) |");
             md.AppendLine("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
-            Row? oursSer = Find(rows, payload, "Serialize", Ours);
-            Row? oursDe = Find(rows, payload, "Deserialize", Ours);
-            Row? packSer = Find(rows, payload, "Serialize", MemoryPack);
-            Row? packDe = Find(rows, payload, "Deserialize", MemoryPack);
+            Row? oursSer = Find(rows, payload, "Serialize", baseline);
+            Row? oursDe = Find(rows, payload, "Deserialize", baseline);
+            Row? packSer = Find(rows, payload, "Serialize", pack);
+            Row? packDe = Find(rows, payload, "Deserialize", pack);
             foreach (string contender in InOrder(payloadRows.Where(r => r.Operation is "Serialize" or "Deserialize").Select(r => r.Contender), ContenderOrder))
             {
                 Row? ser = Find(rows, payload, "Serialize", contender);
@@ -137,13 +155,17 @@ public static class ResultsSummary
             md.AppendLine();
         }
 
-        string ratios = MemoryPackRatios(rows, payloads);
-        string sizes = Sizes(rows, payloads);
+        // The graph has its own section below: its contenders (tracked types, MemoryPack CircularReference, System.Text.Json
+        // Preserve) are not the cross-payload tables' columns.
+        List<string> trees = payloads.Where(p => p != GraphPayload).ToList();
+        string ratios = MemoryPackRatios(rows, trees);
+        string sizes = Sizes(rows, trees);
         md.Append(ratios);
         md.Append(sizes);
         WriteGeneratedVersusHandWritten(md, rows);
-        WriteFairPeers(md, rows, payloads);
-        WriteTargets(md, rows, payloads);
+        WriteFairPeers(md, rows, trees);
+        WriteTargets(md, rows, trees);
+        WriteGraph(md, rows);
         File.WriteAllText(Path.Combine(resultsDir, "summary.md"), md.ToString());
         return ratios + sizes;
     }
@@ -215,7 +237,7 @@ public static class ResultsSummary
     /// <summary>The targets of issue 4 and issue 10, for the hand-written and the generated code.</summary>
     private static void WriteTargets(StringBuilder md, List<Row> rows, List<string> payloads)
     {
-        md.AppendLine("## Targets (issues 4, 10 and 48), where this run stands");
+        md.AppendLine("## Targets (issues 4, 10, 45 and 48), where this run stands");
         md.AppendLine();
         md.AppendLine("Measured for the hand-written FastSerialization code and for the generated ([BinarySerializable]) code; `Met?` answers for each, in that order. Time ratios are only as good as the job: a Dry job's single cold iteration says nothing about speed.");
         md.AppendLine();
@@ -345,10 +367,92 @@ public static class ResultsSummary
         md.AppendLine();
     }
 
+    /// <summary>
+    /// Issue 46's object graph and its deep copy, with the issue's targets: ours (reference-tracked generated types) no
+    /// slower than MemoryPack CircularReference and Orleans both ways and no larger; System.Text.Json Preserve and
+    /// BinaryFormatter beside them; the deep copy within 1.5x of Orleans' generated copier and at least 20x faster than
+    /// BinaryFormatter's MemoryStream idiom.
+    /// </summary>
+    private static void WriteGraph(StringBuilder md, List<Row> rows)
+    {
+        List<Row> graph = rows.Where(r => r.Payload == GraphPayload).ToList();
+        List<Row> copies = rows.Where(r => r.Operation == DeepClone).ToList();
+        if (graph.Count == 0 && copies.Count == 0)
+        {
+            return;
+        }
+
+        md.AppendLine();
+        md.AppendLine("## Object graphs (issue 46), where this run stands");
+        md.AppendLine();
+        md.AppendLine($"One department, {Payloads.DepartmentGraphShape.EmployeeCount} employees, {Payloads.DepartmentGraphShape.ManagerCount} managers shared by the employees, everyone pointing back to the department. Every contender's record was read back in setup and had the graph's shape (the managers shared, the cycle closed), and every deep copy had it too and shared no object with the original. Ours is `{Tracked}` (generated types with `TrackReferences = true`). Sizes without framing (ours without its record header). Time ratios are only as good as the job: a Dry job's single cold iteration says nothing about speed.");
+        md.AppendLine();
+        md.AppendLine("| Target | Measured | Met? |");
+        md.AppendLine("|---|---|---|");
+        foreach (string op in new[] { "Serialize", "Deserialize" })
+        {
+            Row? ours = graph.FirstOrDefault(r => r.Operation == op && r.Contender == Tracked);
+            foreach (string peer in new[] { MemoryPackCircularReference, Orleans })
+            {
+                Row? other = graph.FirstOrDefault(r => r.Operation == op && r.Contender == peer);
+                string measured = ours is null || other is null ? "-" : $"{Time(ours)} / {Time(other)} = {Ratio(ours, other)}";
+                string met = ours is null || other is null ? "-" : ours.Mean <= other.Mean ? "yes" : "NO";
+                md.AppendLine($"| {op} time / {peer} <= 1.00 | {measured} | {met} |");
+            }
+
+            foreach (string other in new[] { "SystemTextJsonPreserve", "BinaryFormatter" })
+            {
+                Row? row = graph.FirstOrDefault(r => r.Operation == op && r.Contender == other);
+                if (ours is not null && row is not null)
+                {
+                    md.AppendLine($"| {op} time / {other} (no target) | {Time(ours)} / {Time(row)} = {Ratio(ours, row)} | - |");
+                }
+            }
+        }
+
+        Row? oursSize = graph.FirstOrDefault(r => r.Contender == Tracked && r.Size is not null);
+        List<Row> sizePeers = graph.Where(r => r.Operation == "Serialize" && r.Contender is MemoryPackCircularReference or Orleans && r.Size is not null).ToList();
+        if (oursSize is not null && sizePeers.Count > 0)
+        {
+            string against = string.Join(", ", sizePeers.Select(r => $"{r.Contender} {Bytes(r.PayloadOnly)}"));
+            md.AppendLine($"| Payload no larger than MemoryPack CircularReference's and Orleans' | {Bytes(oursSize.PayloadOnly)} B ({against}) | {(sizePeers.All(r => oursSize.PayloadOnly <= r.PayloadOnly) ? "yes" : "NO")} |");
+        }
+
+        Row? clone = copies.FirstOrDefault(r => r.Contender == Ours);
+        Row? copier = copies.FirstOrDefault(r => r.Contender == Orleans);
+        Row? idiom = copies.FirstOrDefault(r => r.Contender == "BinaryFormatter");
+        if (clone is not null && copier is not null)
+        {
+            md.AppendLine($"| DeepClone time / Orleans' DeepCopier <= 1.50 | {Time(clone)} / {Time(copier)} = {Ratio(clone, copier)} | {(clone.Mean <= 1.5 * copier.Mean ? "yes" : "NO")} |");
+        }
+
+        if (clone is not null && idiom is not null)
+        {
+            md.AppendLine($"| DeepClone >= 20x faster than BinaryFormatter's MemoryStream idiom | {Time(idiom)} / {Time(clone)} = {(idiom.Mean / clone.Mean).ToString("0.0", CultureInfo.InvariantCulture)}x | {(idiom.Mean / clone.Mean >= 20 ? "yes" : "NO")} |");
+        }
+
+        md.AppendLine();
+        if (copies.Count > 0)
+        {
+            md.AppendLine("Deep copies of the graph (`FastSerialization` serializes into a pooled array and reads it back, until `DeepClone` replaces it):");
+            md.AppendLine();
+            md.AppendLine("| Contender | DeepClone | / FastSerialization | alloc/op |");
+            md.AppendLine("|---|---:|---:|---:|");
+            foreach (Row r in copies.OrderBy(r => Array.IndexOf(ContenderOrder, r.Contender)))
+            {
+                md.AppendLine($"| {r.Contender} | {Time(r)} | {Ratio(r, clone)} | {Bytes(r.Allocated)} |");
+            }
+
+            md.AppendLine();
+        }
+    }
+
     /// <summary>The source generator's code against the hand-written code of the same members, per payload.</summary>
     private static void WriteGeneratedVersusHandWritten(StringBuilder md, List<Row> rows)
     {
-        List<string> payloads = rows.Where(r => r.Contender == Generated).Select(r => r.Payload).Distinct().ToList();
+        // Payloads with both rows (Invoice has no hand-written form).
+        List<string> payloads = rows.Where(r => r.Contender == Generated).Select(r => r.Payload).Distinct()
+            .Where(p => rows.Any(r => r.Payload == p && r.Contender == Ours)).ToList();
         if (payloads.Count == 0)
         {
             return;
@@ -445,6 +549,12 @@ public static class ResultsSummary
             int underscore = method.IndexOf('_', StringComparison.Ordinal);
             string operation = underscore < 0 ? method : method[..underscore];
             string contender = underscore < 0 ? method : method[(underscore + 1)..];
+            if (contender == DeepClone)
+            {
+                // The deep-copy rows are named Contender_DeepClone.
+                (operation, contender) = (contender, operation);
+            }
+
             string payload = benchmark.Descriptor.Type.Name.Replace("Benchmarks", string.Empty, StringComparison.Ordinal);
             bool sized = PayloadSizes.TryGet(benchmark.Descriptor.Type, method, out PayloadSize size);
             long? allocated = report.GcStats.GetBytesAllocatedPerOperation(benchmark);
