@@ -187,6 +187,7 @@ public static class RecordFrame
     {
         int start = BeginRecord(ref writer, (uint)registration.Id);
         WritePayload(ref writer, registration, value);
+        writer.EndRecordReferences();
         return EndRecord(ref writer, start, maxRecordLength, registration.Id);
     }
 
@@ -195,6 +196,7 @@ public static class RecordFrame
     {
         int start = BeginRecord(ref writer, (uint)registration.Id);
         WritePayload(ref writer, registration, value);
+        writer.EndRecordReferences();
         return EndRecord(ref writer, start, maxRecordLength, registration.Id);
     }
 
@@ -267,6 +269,7 @@ public static class RecordFrame
         Span<byte> span = writer.GetSpan(VarInt.MaxLength32);
         writer.Advance(VarInt.Write(span, (uint)registration.Id));
         WritePayload(ref writer, registration, value);
+        writer.EndRecordReferences();
         int length = writer.BytesPending - start;
         if (length > maxRecordLength)
         {

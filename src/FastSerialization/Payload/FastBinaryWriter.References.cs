@@ -26,7 +26,7 @@ public ref partial struct FastBinaryWriter
             return;
         }
 
-        WriteReferences references = _references ??= new WriteReferences();
+        WriteReferences references = _references ??= WriteReferences.Take();
         if (references.TryGetNumber(value, out int number))
         {
             if (references.IsConstructing(value))
@@ -58,11 +58,24 @@ public ref partial struct FastBinaryWriter
     /// </summary>
     internal void EnterTrackedRecord(object value, bool constructible)
     {
-        WriteReferences references = _references ??= new WriteReferences();
+        WriteReferences references = _references ??= WriteReferences.Take();
         references.Add(value);
         if (constructible)
         {
             references.BeginConstructing(value); // for the whole record: its members are all the record holds
+        }
+    }
+
+    /// <summary>
+    /// Ends the record's reference table (objects are numbered within one record): gives it back for the next record
+    /// to take. Called by the framing layer after each record's payload.
+    /// </summary>
+    internal void EndRecordReferences()
+    {
+        if (_references is { } references)
+        {
+            _references = null;
+            references.GiveBack();
         }
     }
 

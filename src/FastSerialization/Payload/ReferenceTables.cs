@@ -6,12 +6,46 @@ namespace FastSerialization;
 
 /// <summary>
 /// The writer's reference table of one record (docs/FORMAT.md section 8): each tracked object written so far and its
-/// number, by identity. Made on the first tracked write of a record, so that a record with nothing tracked pays nothing.
+/// number, by identity. Taken on the first tracked write of a record, so that a record with nothing tracked pays nothing,
+/// and given back when the record ends: each thread keeps one spare, cleared, so that writing graph after graph into a
+/// reused buffer allocates nothing.
 /// </summary>
 internal sealed class WriteReferences
 {
+    /// <summary>The most objects a table may have held and still be kept as the spare (clearing a larger one costs more than it saves).</summary>
+    private const int MaxKeptCount = 4096;
+
+    [ThreadStatic]
+    private static WriteReferences? t_spare;
+
     private readonly Dictionary<object, int> _numbers = new(IdentityComparer.Instance);
     private HashSet<object>? _constructing;
+
+    /// <summary>This thread's spare table, or a new one: empty either way.</summary>
+    public static WriteReferences Take()
+    {
+        WriteReferences? spare = t_spare;
+        if (spare is null)
+        {
+            return new WriteReferences();
+        }
+
+        t_spare = null; // a record written inside this one (a hand-written WriteDataTo that serializes) takes its own
+        return spare;
+    }
+
+    /// <summary>Empties the table and keeps it as this thread's spare, unless it grew large; it holds no object afterwards.</summary>
+    public void GiveBack()
+    {
+        if (_numbers.Count > MaxKeptCount)
+        {
+            return; // dropped; a record abandoned half-way by an exception never gets here, and its table is dropped too
+        }
+
+        _numbers.Clear();
+        _constructing?.Clear(); // a constructor-built record stays "being built" to its end
+        t_spare = this;
+    }
 
     /// <summary>The number of <paramref name="value"/> if it was written before in this record.</summary>
     public bool TryGetNumber(object value, out int number) => _numbers.TryGetValue(value, out number);

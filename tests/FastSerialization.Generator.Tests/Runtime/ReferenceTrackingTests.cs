@@ -65,6 +65,34 @@ public class ReferenceTrackingTests
     }
 
     [Fact]
+    public void Department_WrittenAgainAndAgainIntoAReusedBuffer_AllocatesNothing()
+    {
+        // The reference table is kept (cleared) for the next record: issue 48's "0 bytes allocated serializing into a
+        // reused buffer" holds for tracked graphs too. Each record is numbered on its own (the second record's bytes are the first's).
+        CustomBinaryFormatter formatter = NewFormatter();
+        Department department = BuildDepartment(employees: 200, managers: 10);
+        var buffer = new System.Buffers.ArrayBufferWriter<byte>(64 * 1024);
+        formatter.Serialize(buffer, department);
+        byte[] first = buffer.WrittenSpan.ToArray();
+        for (int i = 0; i < 3; i++)
+        {
+            buffer.ResetWrittenCount();
+            formatter.Serialize(buffer, department);
+        }
+
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        for (int i = 0; i < 10; i++)
+        {
+            buffer.ResetWrittenCount();
+            formatter.Serialize(buffer, department);
+        }
+
+        (GC.GetAllocatedBytesForCurrentThread() - before).Should().Be(0);
+        buffer.WrittenSpan.ToArray().Should().Equal(first);
+        formatter.Deserialize<Department>(first).Managers.Should().HaveCount(10);
+    }
+
+    [Fact]
     public void Department_WritesEachManagerOnce()
     {
         byte[] tenManagers = NewFormatter().SerializeToArray(BuildDepartment(employees: 200, managers: 10));
