@@ -35,7 +35,9 @@ internal sealed partial class ImportSession
     public object? ImportRoot(SerializationRecord root, BinaryFormatterTarget target, long payloadBytes)
     {
         _elementBudget = 1024 + (payloadBytes * _context.Options.MaxElementsPerPayloadByte);
-        return ConvertValue(root, target);
+        object? result = ConvertValue(root, target);
+        CheckCycles();
+        return result;
     }
 
     /// <summary>A value as <see cref="ClassRecord.GetRawValue(string)"/> gives it (a primitive, null or a record) into <paramref name="target"/>.</summary>
@@ -62,6 +64,7 @@ internal sealed partial class ImportSession
         }
 
         Type effective = Nullable.GetUnderlyingType(target.Type) ?? target.Type;
+        bool tracked = _memberTracked || IsTrackedType(effective);
         if (_built.TryGetValue(record.Id, out object? existing))
         {
             if (!effective.IsInstanceOfType(existing))
@@ -69,6 +72,7 @@ internal sealed partial class ImportSession
                 throw Error($"an object of type {existing.GetType()} referenced again where a {target} is expected");
             }
 
+            Revisit(record.Id, existing, tracked);
             return existing;
         }
 
@@ -82,6 +86,8 @@ internal sealed partial class ImportSession
             throw Error($"objects nest deeper than MaxDepth ({_context.Options.MaxDepth})");
         }
 
+        int current = _current;
+        _incomingTracked = tracked;
         try
         {
             switch (record)
@@ -103,6 +109,7 @@ internal sealed partial class ImportSession
         finally
         {
             _depth--;
+            _current = current;
         }
     }
 
