@@ -194,6 +194,36 @@ public class GraphImportTests
     }
 
     [Theory]
+    [MemberData(nameof(Bindings))]
+    public void Import_RingThroughATrackedTypeBuiltByItsConstructor_IsRefused_NamingIt(string binding)
+    {
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register<Modern.FrozenStation>(1);
+        BinaryFormatterImporter importer = Importers.Create(binding, formatter, new BinaryFormatterImportOptions().MapType<Modern.FrozenStation>("Legacy.Station"));
+
+        Action import = () => importer.Import(Ring());
+
+        import.Should().Throw<FastSerializationException>()
+            .Which.Message.Should().Contain("refers back to the Modern.FrozenStation at root, which holds it")
+            .And.Contain("through its constructor").And.Contain("root.Next.Next.Next");
+    }
+
+    [Fact]
+    public void Import_TrackedTypeBuiltByItsConstructor_SharedWithoutACycle_IsAccepted()
+    {
+        // Station b is reached twice (from the array and from a), with no cycle: sharing a constructor-built object is fine.
+        var b = new Legacy.Station { Name = "b" };
+        var a = new Legacy.Station { Name = "a", Next = b };
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register<Modern.FrozenStation>(1);
+        BinaryFormatterImporter importer = Importers.Create(Importers.Mixed, formatter, new BinaryFormatterImportOptions().MapType<Modern.FrozenStation>("Legacy.Station"));
+
+        var stations = (Modern.FrozenStation[])importer.Import<Modern.FrozenStation[]>(new MemoryStream(RealBinaryFormatter.Serialize(new[] { a, b })))!;
+
+        stations[0].Next.Should().BeSameAs(stations[1]);
+    }
+
+    [Theory]
     [InlineData(Importers.Mixed)]
     [InlineData(Importers.Reflection)]
     public void Import_RingClosingThroughAMemberMarkedTrackReference_IsAccepted_WhereTheImporterHasReflection(string binding)

@@ -1,6 +1,7 @@
 using System;
 using System.Collections;
 using System.Collections.Generic;
+using System.Diagnostics.CodeAnalysis;
 using System.Formats.Nrbf;
 using System.Text;
 
@@ -28,6 +29,7 @@ internal sealed partial class ImportSession
     private readonly List<GraphEdge> _untracked = new();
     private readonly Dictionary<SerializationRecordId, int> _nodeOf = new();
     private readonly Dictionary<Type, bool> _trackedTypes = new();
+    private readonly Dictionary<Type, bool> _constructorBuilt = new();
 
     // The node whose members, elements, keys or values are being read (-1 at the root): a struct's members belong to the
     // object that holds the struct, as the formatter writes a struct inside it.
@@ -63,11 +65,67 @@ internal sealed partial class ImportSession
     private void Revisit(SerializationRecordId id, object existing, bool tracked)
     {
         _revisited = true;
-        if (_current >= 0 && _nodes[_current].Writable && _nodeOf.TryGetValue(id, out int target) && _nodes[target].Writable
-            && !(tracked && existing is ICustomBinarySerializable))
+        if (!_nodeOf.TryGetValue(id, out int target))
+        {
+            return;
+        }
+
+        if (existing is ICustomBinarySerializable && IsConstructorBuilt(existing.GetType()) && IsOpen(target))
+        {
+            throw ConstructorCycleError(target);
+        }
+
+        if (_current >= 0 && _nodes[_current].Writable && _nodes[target].Writable && !(tracked && existing is ICustomBinarySerializable))
         {
             _untracked.Add(new GraphEdge(_current, target, Step(_current)));
         }
+    }
+
+    /// <summary>Whether <paramref name="node"/> is still being read: the current node or one it was reached from.</summary>
+    private bool IsOpen(int node)
+    {
+        for (int at = _current; at >= 0; at = _nodes[at].Parent)
+        {
+            if (at == node)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// Whether the formatter builds <paramref name="type"/> through its constructor when it reads it
+    /// (<see cref="IBinaryConstructible{TSelf}"/>: records and types with get-only members): such an object exists only
+    /// once its members are read, so none of them can refer back to it.
+    /// </summary>
+    [UnconditionalSuppressMessage("Trimming", "IL2070", Justification =
+        "An IBinaryConstructible<T> implementation the trimmer removed is one the formatter never calls; the formatter's own check " +
+        "(typeof(IBinaryConstructible<T>).IsAssignableFrom(typeof(T)) for each registered T) keeps it for every type it reads.")]
+    private bool IsConstructorBuilt(Type type)
+    {
+        if (!_constructorBuilt.TryGetValue(type, out bool built))
+        {
+            foreach (Type contract in type.GetInterfaces())
+            {
+                built |= contract.IsGenericType && contract.GetGenericTypeDefinition() == typeof(IBinaryConstructible<>);
+            }
+
+            _constructorBuilt.Add(type, built);
+        }
+
+        return built;
+    }
+
+    private FastSerializationException ConstructorCycleError(int target)
+    {
+        Type type = _nodes[target].Type;
+        return Error(
+            $"a member refers back to the {type} at {PathOf(target)}, which holds it: FastSerialization builds a {type} through its constructor " +
+            "(IBinaryConstructible: a record or a type with get-only members), so it exists only once its members are read and no member can point back to it " +
+            "(docs/FORMAT.md section 3d). Give the type settable members and a parameterless constructor (and TrackReferences), or leave the back-pointer out " +
+            "with [BinaryIgnore] and set it after reading");
     }
 
     /// <summary>Whether a member declared as <paramref name="declared"/> is written as a reference (the member's own mark aside).</summary>

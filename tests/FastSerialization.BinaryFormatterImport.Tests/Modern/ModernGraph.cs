@@ -66,4 +66,32 @@ namespace Modern
         [BinaryMember(TrackReference = true)]
         public MemberTrackedStation? Next { get; set; }
     }
+
+/// <summary>
+    /// Legacy.Station read into a tracked, hand-written type that the formatter builds through ReadNew (IBinaryConstructible):
+    /// it can be shared, but a cycle through it cannot be read back. [BinaryFormatterType] gives it a generated binder.
+    /// </summary>
+    [BinaryReferenceTracked]
+    [BinaryFormatterType("Legacy.Station")]
+    public sealed partial class FrozenStation : ICustomBinarySerializable, IBinaryConstructible<FrozenStation>
+    {
+        public string? Name { get; set; }
+
+        public FrozenStation? Next { get; set; }
+
+        public void WriteDataTo(ref FastBinaryWriter writer)
+        {
+            writer.Write(Name);
+            writer.WriteTrackedObject(Next);
+        }
+
+        public void SetDataFrom(ref FastBinaryReader reader) =>
+            throw new System.InvalidOperationException("FrozenStation is read through ReadNew.");
+
+        public FrozenStation ReadNew(ref FastBinaryReader reader)
+        {
+            string? name = reader.ReadString();
+            return new FrozenStation { Name = name, Next = reader.ReadTrackedObject<FrozenStation>() };
+        }
+    }
 }
