@@ -109,6 +109,49 @@ public class GraphImportTests
             0x02); // c.Next: R = 2, object 0
     }
 
+    /// <summary>The ring's bytes as docs/GENERATOR.md and docs/MIGRATION.md print them: so that the docs cannot drift from the code.</summary>
+    [Theory]
+    [InlineData("GENERATOR.md")]
+    [InlineData("MIGRATION.md")]
+    public void Docs_RingOfThreeBytes_AreWhatTheConverterWrites(string document)
+    {
+        string path = GoldenFiles.RepositoryFile("docs", document);
+        byte[] documented = DocumentedBytes(File.ReadAllLines(path), firstLineStart: "0C 00 00 00");
+        var a = new Legacy.Station { Name = "a" };
+        a.Next = new Legacy.Station { Name = "b", Next = new Legacy.Station { Name = "c", Next = a } };
+        var records = new MemoryStream();
+
+        new BinaryFormatterConverter(Importers.Create()).Convert(new MemoryStream(RealBinaryFormatter.Serialize(a)), records);
+
+        documented.Should().HaveCount(16, $"{document} shows the ring's 16 bytes in a code block starting with 0C 00 00 00");
+        records.ToArray().Should().Equal(documented);
+    }
+
+    /// <summary>
+    /// The bytes of the code block whose first line starts with <paramref name="firstLineStart"/>: each line's leading run of
+    /// two-digit hex tokens (the comments after them are left out), up to the block's end.
+    /// </summary>
+    private static byte[] DocumentedBytes(string[] lines, string firstLineStart)
+    {
+        int start = Array.FindIndex(lines, line => line.StartsWith(firstLineStart, StringComparison.Ordinal));
+        start.Should().BeGreaterThanOrEqualTo(0, $"a line starts with {firstLineStart}");
+        var bytes = new System.Collections.Generic.List<byte>();
+        for (int i = start; i < lines.Length && !lines[i].StartsWith("```", StringComparison.Ordinal); i++)
+        {
+            foreach (string token in lines[i].Split(' ', StringSplitOptions.RemoveEmptyEntries))
+            {
+                if (token.Length != 2 || !byte.TryParse(token, System.Globalization.NumberStyles.HexNumber, null, out byte value))
+                {
+                    break;
+                }
+
+                bytes.Add(value);
+            }
+        }
+
+        return bytes.ToArray();
+    }
+
     // ---- Cycles the formatter could not write ----
 
     private static BinaryFormatterImporter UntrackedStationImporter(string binding)
