@@ -27,7 +27,6 @@ internal sealed partial class ImportSession
 {
     private readonly List<GraphNode> _nodes = new();
     private readonly List<GraphEdge> _untracked = new();
-    private readonly Dictionary<SerializationRecordId, int> _nodeOf = new();
     private readonly Dictionary<Type, bool> _trackedTypes = new();
     private readonly Dictionary<Type, bool> _constructorBuilt = new();
 
@@ -47,12 +46,11 @@ internal sealed partial class ImportSession
     /// </summary>
     private void Enter(SerializationRecordId id, object instance)
     {
-        _built[id] = instance;
         bool writable = IsWritable(instance);
         int index = _nodes.Count;
+        _built[id] = (instance, index);
         int parent = _current;
         _nodes.Add(new GraphNode(instance.GetType(), parent, Step(parent), _path.Count, writable, instance is ICustomBinarySerializable));
-        _nodeOf[id] = index;
         if (writable && parent >= 0 && _nodes[parent].Writable && !(_incomingTracked && instance is ICustomBinarySerializable))
         {
             _untracked.Add(new GraphEdge(parent, index, _nodes[index].Hop));
@@ -62,14 +60,9 @@ internal sealed partial class ImportSession
     }
 
     /// <summary>A reference to a record entered before (shared, or a cycle when it is still being read).</summary>
-    private void Revisit(SerializationRecordId id, object existing, bool tracked)
+    private void Revisit(int target, object existing, bool tracked)
     {
         _revisited = true;
-        if (!_nodeOf.TryGetValue(id, out int target))
-        {
-            return;
-        }
-
         if (existing is ICustomBinarySerializable && IsConstructorBuilt(existing.GetType()) && IsOpen(target))
         {
             throw ConstructorCycleError(target);

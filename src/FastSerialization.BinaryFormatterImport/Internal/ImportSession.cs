@@ -13,7 +13,8 @@ namespace FastSerialization.BinaryFormatterImport.Internal;
 internal sealed partial class ImportSession
 {
     private readonly ImportContext _context;
-    private readonly Dictionary<SerializationRecordId, object> _built = new();
+    // Each record built into an object (a class instance, an array, a collection), with its node in the graph check.
+    private readonly Dictionary<SerializationRecordId, (object Instance, int Node)> _built = new();
 
     // A value type built from a record, boxed, by the type it was built for: BinaryFormatter writes a boxed struct that
     // several members share once, and building it again for each reference would double the work at every level of a
@@ -65,14 +66,15 @@ internal sealed partial class ImportSession
 
         Type effective = Nullable.GetUnderlyingType(target.Type) ?? target.Type;
         bool tracked = _memberTracked || IsTrackedType(effective);
-        if (_built.TryGetValue(record.Id, out object? existing))
+        if (_built.TryGetValue(record.Id, out (object Instance, int Node) built))
         {
+            object existing = built.Instance;
             if (!effective.IsInstanceOfType(existing))
             {
                 throw Error($"an object of type {existing.GetType()} referenced again where a {target} is expected");
             }
 
-            Revisit(record.Id, existing, tracked);
+            Revisit(built.Node, existing, tracked);
             return existing;
         }
 
