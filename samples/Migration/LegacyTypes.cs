@@ -25,6 +25,14 @@ namespace LegacyShop
         public DateTime? PaidUtc { get; set; }
     }
 
+    /// <summary>A day's invoices: BinaryFormatter kept the one customer they share as one object.</summary>
+    [Serializable]
+    public class Batch
+    {
+        public DateTime Day { get; set; }
+        public List<Invoice>? Invoices { get; set; }
+    }
+
     /// <summary>A type the new application dropped: the converter reports it and goes on.</summary>
     [Serializable]
     public class AuditEntry

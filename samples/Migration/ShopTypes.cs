@@ -8,7 +8,9 @@ namespace Shop
 {
     public enum Tier { Basic, Silver, Gold }
 
-    [BinarySerializable]
+    // Reference-tracked: invoices of a batch share their customer, and the record keeps it one object
+    // (docs/MIGRATION.md, "Shared references and cycles"). An invoice's BilledTo is then written as a reference.
+    [BinarySerializable(TrackReferences = true)]
     [BinaryFormatterType("LegacyShop.Customer")]
     public sealed partial class Customer
     {
@@ -30,5 +32,14 @@ namespace Shop
         public Dictionary<string, string>? Notes { get; set; }
         public DateTime? PaidUtc { get; set; }
         public string Currency { get; set; } = "EUR"; // new: keeps its default
+    }
+
+    // Not tracked: nothing refers to a batch; its list of invoices is a value, its invoices' customers references.
+    [BinarySerializable]
+    [BinaryFormatterType("LegacyShop.Batch")]
+    public sealed partial class Batch
+    {
+        public DateTime Day { get; set; }
+        public List<Invoice>? Invoices { get; set; }
     }
 }

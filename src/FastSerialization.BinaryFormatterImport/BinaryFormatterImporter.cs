@@ -25,9 +25,15 @@ namespace FastSerialization.BinaryFormatterImport;
 /// <c>[BinarySerializable]</c> or <see cref="BinaryFormatterTypeAttribute"/>. The importer made by the constructor reads
 /// other types by reflection; the one made by <see cref="UsingGeneratedBinders"/> reads only types with binders and is
 /// safe to trim and compile ahead of time (docs/MIGRATION.md, "What needs reflection").</para>
+/// <para>Object identity is kept: an object the payload refers to twice is one instance, and a cycle is a cycle. The
+/// formatter writes such a graph with its shape only through reference-tracked members (docs/FORMAT.md section 3d), so
+/// a cycle that no tracked reference closes, and a member pointing back to an object that holds it whose type the
+/// formatter builds through its constructor, are refused with a message naming the types (docs/MIGRATION.md, "Shared
+/// references and cycles"); an object shared without a cycle through untracked members is imported shared and written
+/// once per reference.</para>
 /// <para>Every failure on bad input (truncated, malformed, out-of-order records, over a limit, unmapped types,
-/// narrowing conversions) is a <see cref="FastSerializationException"/>. An instance may be used from several
-/// threads at once.</para>
+/// narrowing conversions, cycles the formatter could not write) is a <see cref="FastSerializationException"/>. An
+/// instance may be used from several threads at once.</para>
 /// </remarks>
 public sealed class BinaryFormatterImporter
 {

@@ -78,7 +78,7 @@ public class CorpusImportTests
     }
 
     [Fact]
-    public void Import_Cycle_ComesBackAsACycle_AndReserializingItFailsWithTheDepthError()
+    public void Import_Cycle_ComesBackAsACycle_AndRoundTripsWithItsShape_BecauseNodeIsTracked()
     {
         CustomBinaryFormatter formatter = Importers.CreateFormatter();
         var root = (Modern.Node)new BinaryFormatterImporter(formatter, Importers.CreateOptions()).Import(RealBinaryFormatter.Serialize(LegacyCorpus.LegacyTree()))!;
@@ -88,9 +88,13 @@ public class CorpusImportTests
         right.Next.Should().BeSameAs(left);
         left.Children![0].Should().BeSameAs(right.Children![0]);
 
-        // FastSerialization writes trees, not graphs: a cycle is written until the depth limit stops it.
-        var write = () => formatter.SerializeToArray(root);
-        write.Should().Throw<FastSerializationException>().WithMessage("*depth*");
+        // Modern.Node is reference-tracked (docs/FORMAT.md section 3d): the record keeps the cycle and the shared leaf.
+        var back = formatter.Deserialize<Modern.Node>(formatter.SerializeToArray(root));
+        Modern.Node backLeft = back.Children![0], backRight = back.Children[1];
+        backLeft.Next.Should().BeSameAs(backRight);
+        backRight.Next.Should().BeSameAs(backLeft);
+        backLeft.Children![0].Should().BeSameAs(backRight.Children![0]);
+        backLeft.Children[0].Name.Should().Be("leaf");
     }
 
     [Fact]

@@ -67,7 +67,7 @@ internal sealed class ImportContext
             BinaryFormatterBinder? binder = _useBinders ? BinderOf(level) : null;
             if (binder is not null)
             {
-                builder.AddBinderLevel(binder);
+                builder.AddBinderLevel(binder, _reflection?.TrackedMembers(level));
                 if (level == type && binder.CanCreateInstance)
                 {
                     create = binder.CreateInstance;

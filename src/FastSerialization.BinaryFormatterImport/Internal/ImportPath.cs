@@ -22,19 +22,43 @@ internal sealed class ImportPath
 
     public void Clear() => _segments.Clear();
 
+    /// <summary>How many segments the path has.</summary>
+    public int Count => _segments.Count;
+
+    /// <summary>The segments from <paramref name="start"/> to the end, as text (<c>.Children[2].Next</c>).</summary>
+    public string Suffix(int start)
+    {
+        var text = new StringBuilder();
+        for (int i = start; i < _segments.Count; i++)
+        {
+            Append(text, _segments[i]);
+        }
+
+        return text.ToString();
+    }
+
+    /// <summary>The last segment, or (empty, -1) at the root.</summary>
+    public (string? Member, int Index) Last => _segments.Count == 0 ? (string.Empty, -1) : _segments[_segments.Count - 1];
+
+    /// <summary>Appends one segment as <see cref="ToString"/> writes it.</summary>
+    public static void Append(StringBuilder text, (string? Member, int Index) segment)
+    {
+        if (segment.Member is null)
+        {
+            text.Append('[').Append(segment.Index.ToString(CultureInfo.InvariantCulture)).Append(']');
+        }
+        else if (segment.Member.Length > 0)
+        {
+            text.Append('.').Append(segment.Member);
+        }
+    }
+
     public override string ToString()
     {
         var text = new StringBuilder("root");
-        foreach ((string? member, int index) in _segments)
+        foreach ((string? Member, int Index) segment in _segments)
         {
-            if (member is null)
-            {
-                text.Append('[').Append(index.ToString(CultureInfo.InvariantCulture)).Append(']');
-            }
-            else
-            {
-                text.Append('.').Append(member);
-            }
+            Append(text, segment);
         }
 
         return text.ToString();

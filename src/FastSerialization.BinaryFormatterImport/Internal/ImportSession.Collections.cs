@@ -24,7 +24,7 @@ internal sealed partial class ImportSession
             Array values = GetElements(array, null);
             if (values is not SerializationRecord?[])
             {
-                _built[array.Id] = values; // an array of primitives or strings, as the payload has it
+                Enter(array.Id, values); // an array of primitives or strings, as the payload has it
                 return values;
             }
 
@@ -37,7 +37,7 @@ internal sealed partial class ImportSession
         if (elements.GetType() == target.Type && (element.IsPrimitive || element == typeof(string) || element == typeof(decimal)
             || element == typeof(DateTime) || element == typeof(TimeSpan)))
         {
-            _built[array.Id] = elements; // already the array the member wants
+            Enter(array.Id, elements); // already the array the member wants
             return elements;
         }
 
@@ -87,7 +87,7 @@ internal sealed partial class ImportSession
         };
 
         System.Collections.IDictionary result = dictionary.Create(pairs.Length);
-        _built[record.Id] = result;
+        Enter(record.Id, result);
         for (int i = 0; i < pairs.Length; i++)
         {
             _path.PushIndex(i);
@@ -115,7 +115,7 @@ internal sealed partial class ImportSession
         }
 
         System.Collections.IDictionary result = dictionary.Create(keys.Length);
-        _built[record.Id] = result;
+        Enter(record.Id, result);
         for (int i = 0; i < keys.Length; i++)
         {
             _path.PushIndex(i);
@@ -175,7 +175,7 @@ internal sealed partial class ImportSession
     private object FillSequence(SerializationRecordId id, SequenceTarget sequence, Array elements, int count)
     {
         object result = sequence.Create(count);
-        _built[id] = result;
+        Enter(id, result);
         for (int i = 0; i < count; i++)
         {
             _path.PushIndex(i);

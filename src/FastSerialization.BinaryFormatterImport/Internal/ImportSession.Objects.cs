@@ -117,7 +117,7 @@ internal sealed partial class ImportSession
         if (!type.IsValueType)
         {
             // Before the members: a member that refers back to this object (a cycle) finds it.
-            _built[record.Id] = instance;
+            Enter(record.Id, instance);
         }
 
         // Records of one class share its metadata (and its TypeName instance): the member names are
@@ -128,6 +128,7 @@ internal sealed partial class ImportSession
             _slots[record.TypeName] = plan;
         }
 
+        bool memberTracked = _memberTracked;
         int index = -1;
         foreach (string member in record.MemberNames)
         {
@@ -139,6 +140,7 @@ internal sealed partial class ImportSession
             }
 
             _path.PushMember(plan.DisplayAt(index, member));
+            _memberTracked = slot.TrackReference;
             object? value = ConvertValue(record.GetRawValue(member), slot.Target);
             try
             {
@@ -152,6 +154,7 @@ internal sealed partial class ImportSession
             _path.Pop();
         }
 
+        _memberTracked = memberTracked;
         return instance;
     }
 

@@ -13,7 +13,8 @@ namespace FastSerialization.BinaryFormatterImport.Internal;
 internal sealed partial class ImportSession
 {
     private readonly ImportContext _context;
-    private readonly Dictionary<SerializationRecordId, object> _built = new();
+    // Each record built into an object (a class instance, an array, a collection), with its node in the graph check.
+    private readonly Dictionary<SerializationRecordId, (object Instance, int Node)> _built = new();
 
     // A value type built from a record, boxed, by the type it was built for: BinaryFormatter writes a boxed struct that
     // several members share once, and building it again for each reference would double the work at every level of a
@@ -35,7 +36,9 @@ internal sealed partial class ImportSession
     public object? ImportRoot(SerializationRecord root, BinaryFormatterTarget target, long payloadBytes)
     {
         _elementBudget = 1024 + (payloadBytes * _context.Options.MaxElementsPerPayloadByte);
-        return ConvertValue(root, target);
+        object? result = ConvertValue(root, target);
+        CheckCycles();
+        return result;
     }
 
     /// <summary>A value as <see cref="ClassRecord.GetRawValue(string)"/> gives it (a primitive, null or a record) into <paramref name="target"/>.</summary>
@@ -62,13 +65,16 @@ internal sealed partial class ImportSession
         }
 
         Type effective = Nullable.GetUnderlyingType(target.Type) ?? target.Type;
-        if (_built.TryGetValue(record.Id, out object? existing))
+        bool tracked = _memberTracked || IsTrackedType(effective);
+        if (_built.TryGetValue(record.Id, out (object Instance, int Node) built))
         {
+            object existing = built.Instance;
             if (!effective.IsInstanceOfType(existing))
             {
                 throw Error($"an object of type {existing.GetType()} referenced again where a {target} is expected");
             }
 
+            Revisit(built.Node, existing, tracked);
             return existing;
         }
 
@@ -82,6 +88,8 @@ internal sealed partial class ImportSession
             throw Error($"objects nest deeper than MaxDepth ({_context.Options.MaxDepth})");
         }
 
+        int current = _current;
+        _incomingTracked = tracked;
         try
         {
             switch (record)
@@ -103,6 +111,7 @@ internal sealed partial class ImportSession
         finally
         {
             _depth--;
+            _current = current;
         }
     }
 

@@ -49,7 +49,8 @@ internal sealed class ReflectionBinding
 
             // A backing field takes its property's aliases too.
             string[] aliases = owner is null ? Aliases(field) : [.. Aliases(field), .. Aliases(owner)];
-            builder.AddField(level.Name, field.Name, new MemberSlot(field.Name, TargetOf(field.FieldType), new Setter(field).Set), aliases);
+            bool tracked = IsTrackedMember(field) || (owner is not null && IsTrackedMember(owner));
+            builder.AddField(level.Name, field.Name, new MemberSlot(field.Name, TargetOf(field.FieldType), new Setter(field).Set, tracked), aliases);
         }
 
         foreach (PropertyInfo property in level.GetProperties(Declared))
@@ -62,7 +63,7 @@ internal sealed class ReflectionBinding
             // An auto-property is in already, through its backing field; a property with a setter of its own is used when no field took the name.
             if (level.GetField(ObjectShape.BackingFieldOf(property.Name), Declared) is null && property.CanWrite && CanHold(property.PropertyType))
             {
-                builder.AddProperty(property.Name, new MemberSlot(property.Name, TargetOf(property.PropertyType), new Setter(property).Set), Aliases(property));
+                builder.AddProperty(property.Name, new MemberSlot(property.Name, TargetOf(property.PropertyType), new Setter(property).Set, IsTrackedMember(property)), Aliases(property));
             }
         }
     }
@@ -100,6 +101,26 @@ internal sealed class ReflectionBinding
         return !type.IsPointer && !type.IsByRef && !type.IsByRefLike && !type.IsFunctionPointer;
 #endif
     }
+
+    /// <summary>
+    /// The names of the fields and properties <paramref name="level"/> declares with <c>[BinaryMember(TrackReference = true)]</c>
+    /// (an auto-property by its own name): what a generated binder does not say.
+    /// </summary>
+    public HashSet<string> TrackedMembers(Type level)
+    {
+        var names = new HashSet<string>(StringComparer.Ordinal);
+        foreach (MemberInfo member in level.GetMembers(Declared))
+        {
+            if (member is FieldInfo or PropertyInfo && IsTrackedMember(member))
+            {
+                names.Add(member.Name);
+            }
+        }
+
+        return names;
+    }
+
+    private static bool IsTrackedMember(MemberInfo member) => member.GetCustomAttribute<BinaryMemberAttribute>(inherit: true)?.TrackReference == true;
 
     private static bool IsIgnored(MemberInfo member) => member.IsDefined(typeof(BinaryIgnoreAttribute), inherit: true);
 

@@ -51,13 +51,15 @@ internal sealed class ShapeBuilder
     }
 
     /// <summary>A level described by its generated binder.</summary>
-    public void AddBinderLevel(BinaryFormatterBinder binder)
+    /// <param name="binder">The level's binder.</param>
+    /// <param name="trackedMembers">The names of its members marked <c>[BinaryMember(TrackReference = true)]</c>, when reflection can tell; else null.</param>
+    public void AddBinderLevel(BinaryFormatterBinder binder, HashSet<string>? trackedMembers)
     {
         string level = binder.Type.Name;
         var fields = new List<BinderMember>();
         foreach (BinderMember member in binder.Members)
         {
-            var slot = new MemberSlot(member.Name, member.Target, member.Setter);
+            var slot = new MemberSlot(member.Name, member.Target, member.Setter, trackedMembers?.Contains(member.Name) == true);
             switch (member.Kind)
             {
                 case BinderMemberKind.Field:
@@ -74,7 +76,7 @@ internal sealed class ShapeBuilder
 
         foreach (BinderMember property in fields)
         {
-            AddProperty(property.Name, new MemberSlot(property.Name, property.Target, property.Setter), property.Aliases);
+            AddProperty(property.Name, new MemberSlot(property.Name, property.Target, property.Setter, trackedMembers?.Contains(property.Name) == true), property.Aliases);
         }
     }
 

@@ -23,6 +23,10 @@ internal static class GoldenFiles
     public static string SourcePath(string name)
         => Path.Combine(SourceDirectory, "Golden", name + ".bin");
 
+    /// <summary>A file of the repository (this project's folder is tests/FastSerialization.BinaryFormatterImport.Tests).</summary>
+    public static string RepositoryFile(string folder, string name)
+        => Path.GetFullPath(Path.Combine(SourceDirectory, "..", "..", folder, name));
+
     private static string SourceDirectory =>
         typeof(GoldenFiles).Assembly.GetCustomAttributes(typeof(AssemblyMetadataAttribute), false)
             .Cast<AssemblyMetadataAttribute>().Single(a => a.Key == "TestSourceDirectory").Value!;

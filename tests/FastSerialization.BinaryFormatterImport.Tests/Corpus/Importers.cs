@@ -15,6 +15,11 @@ internal static class Importers
         formatter.Register<Modern.Node>(5);
         formatter.Register<Modern.Renamed>(6);
         formatter.Register<Modern.Widening>(7);
+        formatter.Register<Modern.GraphCustomer>(8);
+        formatter.Register<Modern.GraphOrder>(9);
+        formatter.Register<Modern.GraphLine>(10);
+        formatter.Register<Modern.Station>(11);
+        formatter.Register<Modern.Ledger>(12);
         return formatter;
     }
 

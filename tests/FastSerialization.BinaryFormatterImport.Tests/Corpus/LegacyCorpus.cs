@@ -23,6 +23,7 @@ internal static class LegacyCorpus
         ("renamed", new Legacy.Renamed { OldName = "before", Kept = 5, Dropped = 9 }, new Modern.Renamed { NewName = "before", Kept = 5, Added = 42 }),
         ("widening", new Legacy.Widening { Small = int.MinValue, Single = 1.5f, Tiny = -3 }, new Modern.Widening { Small = int.MinValue, Single = 1.5, Tiny = -3 }),
         ("tree", LegacyTree(), ModernTree()),
+        ("graph", LegacyLedger(), ModernLedger()),
     };
 
     public static Legacy.Address LegacyAddress() => new() { Street = "1 Main Street", City = "Springfield", Zip = 12345 };
@@ -131,5 +132,59 @@ internal static class LegacyCorpus
         var right = new Modern.Node { Name = "right", Next = left, Children = new List<Modern.Node> { shared } };
         left.Next = right;
         return new Modern.Node { Name = "root", Children = new List<Modern.Node> { left, right } };
+    }
+
+    /// <summary>
+    /// A graph: one customer shared by three orders and pointing back to them, each order's lines pointing back to their
+    /// order, and three stations in a ring (a -> b -> c -> a).
+    /// </summary>
+    public static Legacy.Ledger LegacyLedger()
+    {
+        var customer = new Legacy.GraphCustomer { Name = "Ada", Orders = new List<Legacy.GraphOrder>() };
+        var ledger = new Legacy.Ledger { Title = "March", Orders = new List<Legacy.GraphOrder>() };
+        for (int number = 1; number <= 3; number++)
+        {
+            var order = new Legacy.GraphOrder { Number = number, Customer = customer, Lines = new List<Legacy.GraphLine>() };
+            for (int line = 0; line < number; line++)
+            {
+                order.Lines.Add(new Legacy.GraphLine { Sku = "SKU-" + number + "-" + line, Order = order });
+            }
+
+            customer.Orders.Add(order);
+            ledger.Orders.Add(order);
+        }
+
+        var a = new Legacy.Station { Name = "a" };
+        var b = new Legacy.Station { Name = "b" };
+        var c = new Legacy.Station { Name = "c", Next = a };
+        a.Next = b;
+        b.Next = c;
+        ledger.Ring = a;
+        return ledger;
+    }
+
+    public static Modern.Ledger ModernLedger()
+    {
+        var customer = new Modern.GraphCustomer { Name = "Ada", Orders = new List<Modern.GraphOrder>() };
+        var ledger = new Modern.Ledger { Title = "March", Orders = new List<Modern.GraphOrder>() };
+        for (int number = 1; number <= 3; number++)
+        {
+            var order = new Modern.GraphOrder { Number = number, Customer = customer, Lines = new List<Modern.GraphLine>() };
+            for (int line = 0; line < number; line++)
+            {
+                order.Lines.Add(new Modern.GraphLine { Sku = "SKU-" + number + "-" + line, Order = order });
+            }
+
+            customer.Orders.Add(order);
+            ledger.Orders.Add(order);
+        }
+
+        var a = new Modern.Station { Name = "a" };
+        var b = new Modern.Station { Name = "b" };
+        var c = new Modern.Station { Name = "c", Next = a };
+        a.Next = b;
+        b.Next = c;
+        ledger.Ring = a;
+        return ledger;
     }
 }

@@ -61,7 +61,8 @@ namespace Modern
         public string[]? Tags { get; set; }
     }
 
-    [BinarySerializable]
+    // Tracked: the corpus's tree has two children pointing at each other and sharing a grandchild.
+    [BinarySerializable(TrackReferences = true)]
     [BinaryFormatterType("Legacy.Node")]
     public sealed partial class Node
     {
