@@ -317,27 +317,20 @@ public sealed partial class RecordFileWriter : IDisposable, IAsyncDisposable
             return;
         }
 
-        _intervalTimer?.Dispose();
-        Enter();
-        IOException? unreported = null;
+        BeginClose();
+        IOException? unreported;
         try
         {
             if (!_faulted)
             {
                 WriteBlock();
                 Sync();
-                if (_options.WriteIndex && _blocks.Count > 0)
-                {
-                    IndexFile.Save(_path, _header, _blocks);
-                }
+                SaveIndex();
             }
         }
         finally
         {
-            _disposed = true;
-            unreported = UnreportedBackgroundFailure(_blocks.RecordCount + _blockRecords, DurableRecordCount);
-            _lock.Dispose(); // releases the data file's own lock, closes the data file, then the lock file
-            Exit();
+            unreported = EndClose();
         }
 
         if (unreported is not null)
@@ -356,32 +349,55 @@ public sealed partial class RecordFileWriter : IDisposable, IAsyncDisposable
             return;
         }
 
-        _intervalTimer?.Dispose();
-        Enter();
-        IOException? unreported = null;
+        BeginClose();
+        IOException? unreported;
         try
         {
             if (!_faulted)
             {
                 await FlushCoreAsync(CancellationToken.None).ConfigureAwait(false);
-                if (_options.WriteIndex && _blocks.Count > 0)
-                {
-                    IndexFile.Save(_path, _header, _blocks);
-                }
+                SaveIndex();
             }
         }
         finally
         {
-            _disposed = true;
-            unreported = UnreportedBackgroundFailure(_blocks.RecordCount + _blockRecords, DurableRecordCount);
-            _lock.Dispose(); // releases the data file's own lock, closes the data file, then the lock file
-            Exit();
+            unreported = EndClose();
         }
 
         if (unreported is not null)
         {
             throw unreported;
         }
+    }
+
+    /// <summary>What <see cref="Dispose"/> and <see cref="DisposeAsync"/> do before the last block: stop the interval flushes, take the writer.</summary>
+    private void BeginClose()
+    {
+        _intervalTimer?.Dispose();
+        Enter();
+    }
+
+    /// <summary>Writes the index file beside the data file, when the options ask for one and there are blocks to index.</summary>
+    private void SaveIndex()
+    {
+        if (_options.WriteIndex && _blocks.Count > 0)
+        {
+            IndexFile.Save(_path, _header, _blocks);
+        }
+    }
+
+    /// <summary>
+    /// What closing does whether or not the last block was written: marks the writer disposed, releases the data file's
+    /// own lock, closes the data file, then the lock file, and lets other callers in.
+    /// </summary>
+    /// <returns>A background failure no caller was told of (<see cref="Dispose"/> throws it), or null.</returns>
+    private IOException? EndClose()
+    {
+        _disposed = true;
+        IOException? unreported = UnreportedBackgroundFailure(_blocks.RecordCount + _blockRecords, DurableRecordCount);
+        _lock.Dispose();
+        Exit();
+        return unreported;
     }
 
     private static void Check(string path, CustomBinaryFormatter formatter)
