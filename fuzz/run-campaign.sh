@@ -3,7 +3,7 @@
 # Usage: fuzz/run-campaign.sh [SECONDS] [NAME] [TARGET]    (default 3600 s, NAME "campaign", every target)
 # A campaign starts from the seeds and the committed, minimized queue (corpus/seeds and corpus/queue: afl-cmin kept
 # the inputs that reach every edge the campaigns so far reached). With TARGET (a name from Targets.Names: span,
-# stream-1-byte, sequence, payload, ipc, record-file, importer), every input goes to that one target (FUZZ_TARGET)
+# stream-1-byte, sequence, payload, ipc, record-file, importer, graph), every input goes to that one target (FUZZ_TARGET)
 # and the campaign starts from that target's seeds and the queue's inputs whose first byte picks it.
 # Output: fuzz/out/NAME/afl (AFL++'s folder: queue/, crashes/, hangs/, fuzzer_stats) and fuzz/out/NAME/campaign.log.
 # Run it again with the same NAME to resume. Afterwards, replay what it found without AFL:

@@ -16,6 +16,22 @@ public static class Formatters
 
     public static CustomBinaryFormatter Strict { get; } = Create(strict: true);
 
+    /// <summary>The graph target's reference-tracked types, by id (docs/FORMAT.md section 3d).</summary>
+    public static readonly System.Type[] GraphTypes = { typeof(Web), typeof(Knot), typeof(HeavyKnot), typeof(Badge), typeof(Note), typeof(Pin) };
+
+    /// <summary>The graph target's formatter, with the default limits.</summary>
+    public static CustomBinaryFormatter Graphs { get; } = CreateGraphs(new CustomBinaryFormatterOptions());
+
+    /// <summary>
+    /// The graph target's strict formatter with a small table: at most <see cref="SmallMaxTrackedObjects"/> tracked objects
+    /// a record, so that inputs reach that limit.
+    /// </summary>
+    public static CustomBinaryFormatter GraphsSmall { get; } =
+        CreateGraphs(new CustomBinaryFormatterOptions { RejectUnreadBytes = true, MaxTrackedObjects = SmallMaxTrackedObjects });
+
+    /// <summary>The <see cref="CustomBinaryFormatterOptions.MaxTrackedObjects"/> of <see cref="GraphsSmall"/>.</summary>
+    public const int SmallMaxTrackedObjects = 8;
+
     /// <summary>The importer target's formatter: the types that BinaryFormatter payloads of the legacy corpus map to.</summary>
     public static CustomBinaryFormatter Imported { get; } = CreateImported();
 
@@ -42,6 +58,19 @@ public static class Formatters
         formatter.Register<Manual>(7);
         formatter.Register<Quote>(8);
         formatter.Register<Amplifiers>(9);
+        formatter.Freeze();
+        return formatter;
+    }
+
+    private static CustomBinaryFormatter CreateGraphs(CustomBinaryFormatterOptions options)
+    {
+        var formatter = new CustomBinaryFormatter(options);
+        formatter.Register<Web>(1);
+        formatter.Register<Knot>(2);
+        formatter.Register<HeavyKnot>(3);
+        formatter.Register<Badge>(4);
+        formatter.Register<Note>(5);
+        formatter.Register<Pin>(6);
         formatter.Freeze();
         return formatter;
     }

@@ -68,6 +68,38 @@ public static class Seeds
         };
     }
 
+    /// <summary>
+    /// Sample graphs of the graph target's types: a web whose knots share badges and point back to it, a cycle of
+    /// three, a polymorphic knot with children; a small web (within <see cref="Formatters.SmallMaxTrackedObjects"/>);
+    /// a pin sharing a note through its per-member overrides.
+    /// </summary>
+    public static IReadOnlyList<object> GraphSamples()
+    {
+        var web = new Web { Name = "web" };
+        var shared = new Badge("shared", null);
+        var a = new Knot { Value = 1, Web = web, Badge = shared };
+        var b = new Knot { Value = 2, Web = web, Badge = shared };
+        var c = new HeavyKnot { Value = 3, Web = web, Note = "heavy", Children = new Knot[] { a, new Knot { Value = 4 }, null! } };
+        a.Next = b;
+        b.Next = c;
+        c.Next = a;
+        var owned = new Badge("owned", a);
+        web.Knots.AddRange(new Knot[] { a, b, c });
+        web.Entry = c;
+        web.ByName = new Dictionary<string, Knot> { ["a"] = a, ["c"] = c };
+        web.Badges = new List<Badge> { shared, owned, shared };
+
+        var small = new Web { Name = "small" };
+        var only = new Knot { Value = -1, Web = small };
+        only.Next = only;
+        small.Knots.Add(only);
+        small.Entry = only;
+
+        var note = new Note { Text = "note" };
+        var pin = new Pin { First = note, Notes = new List<Note> { note, new Note(), note }, Copy = note, Knot = c, Web = web };
+        return new object[] { web, small, pin };
+    }
+
     /// <summary>The record of docs/FORMAT.md section 1 (a Customer written by hand in the tests); type id 1 here is Link, so it reads as malformed.</summary>
     private static readonly byte[] GoldenCustomer =
     {
@@ -112,6 +144,18 @@ public static class Seeds
         Write(0, "golden-customer", new byte[] { 0 }.Concat(GoldenCustomer).ToArray());
         Write(1, "all", all);
         Write(2, "all", new byte[] { 3, 1, 40, 200 }.Concat(all).ToArray());
+        IReadOnlyList<object> graphs = GraphSamples();
+        Write(7, "all", new byte[] { 0 }.Concat(graphs.SelectMany(Formatters.Graphs.SerializeToArray)).ToArray());
+        Write(7, "small-strict", new byte[] { 1 }.Concat(Formatters.GraphsSmall.SerializeToArray(graphs[1])).ToArray());
+        foreach (object graph in graphs)
+        {
+            byte[] record = Formatters.Graphs.SerializeToArray(graph);
+            Formatters.Graphs.TryGetTypeId(graph.GetType(), out int id);
+            int header = 4 + (id < 128 ? 1 : 2);
+            string name = graph is Web named ? "web-" + named.Name : graph.GetType().Name.ToLowerInvariant();
+            Write(7, "payload-" + name, new byte[] { 2, (byte)(id - 1) }.Concat(record.Skip(header)).ToArray());
+        }
+
         Write(4, "session", IpcSession(samples).GetAwaiter().GetResult());
         Write(5, "plain", RecordFile(samples, RecordFileCompression.None));
         Write(5, "zlib", RecordFile(samples, RecordFileCompression.ZLib));

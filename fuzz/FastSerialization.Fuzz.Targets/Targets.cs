@@ -13,7 +13,7 @@ namespace FastSerialization.Fuzz;
 public static partial class Targets
 {
     /// <summary>The targets, in the order of their selector byte (input[0] % Count).</summary>
-    public static readonly string[] Names = { "span", "stream-1-byte", "sequence", "payload", "ipc", "record-file", "importer" };
+    public static readonly string[] Names = { "span", "stream-1-byte", "sequence", "payload", "ipc", "record-file", "importer", "graph" };
 
     public static int Count => Names.Length;
 
@@ -76,8 +76,11 @@ public static partial class Targets
                 case 5:
                     RecordFile(data);
                     break;
-                default:
+                case 6:
                     Importer(data);
+                    break;
+                default:
+                    Graph(data);
                     break;
             }
         }

@@ -1,4 +1,5 @@
 using FastSerialization.DependencyInjection;
+using FastSerialization.Tests.Shared;
 
 namespace FastSerialization.Grpc.Tests;
 
@@ -58,8 +59,18 @@ public static class Contract
     public static readonly FastMethod<Quote, Quote> Mirror = FastMethod.Unary<Quote, Quote>(Service, "Mirror");
     public static readonly FastMethod<Quote, Trade> MirrorAsTrade = FastMethod.Unary<Quote, Trade>(Service, "Mirror");
 
+    /// <summary>A reference-tracked department (tests/Shared/TrackedGraph.cs) in, the same department with one more employee out.</summary>
+    public static readonly FastMethod<TrackedDepartment, TrackedDepartment> Hire = FastMethod.Unary<TrackedDepartment, TrackedDepartment>(Service, "Hire");
+
+    /// <summary><see cref="Quote.Count"/> departments, each its own graph.</summary>
+    public static readonly FastMethod<Quote, TrackedDepartment> StreamDepartments = FastMethod.ServerStreaming<Quote, TrackedDepartment>(Service, "StreamDepartments");
+
+    /// <summary>Departments in; how many arrived with their shape, and their employees in all.</summary>
+    public static readonly FastMethod<TrackedDepartment, Summary> CountDepartments = FastMethod.ClientStreaming<TrackedDepartment, Summary>(Service, "CountDepartments");
+
     public static FastSerializationBuilder RegisterAll(FastSerializationBuilder b) =>
-        b.Register<Quote>(1).Register<Trade>(2).Register<Summary>(3).Register<Blob>(4);
+        b.Register<Quote>(1).Register<Trade>(2).Register<Summary>(3).Register<Blob>(4)
+            .Register<TrackedDepartment>(5).Register<TrackedEmployee>(6).Register<TrackedManager>(7);
 
     public static CustomBinaryFormatter NewFormatter()
     {
@@ -68,6 +79,9 @@ public static class Contract
         f.Register<Trade>(2);
         f.Register<Summary>(3);
         f.Register<Blob>(4);
+        f.Register<TrackedDepartment>(5);
+        f.Register<TrackedEmployee>(6);
+        f.Register<TrackedManager>(7);
         return f;
     }
 }

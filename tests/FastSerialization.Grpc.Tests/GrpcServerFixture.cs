@@ -56,7 +56,10 @@ public sealed class GrpcServerFixture : IAsyncLifetime
             .DuplexStreaming(Contract.Echo, (svc, reqs, stream, ctx) => svc.Echo(reqs, stream, ctx))
             .Unary(Contract.Slow, (svc, req, ctx) => svc.Slow(req, ctx))
             .Unary(Contract.Upload, (svc, req, ctx) => svc.Upload(req, ctx))
-            .Unary(Contract.Mirror, (svc, req, ctx) => svc.Mirror(req, ctx)));
+            .Unary(Contract.Mirror, (svc, req, ctx) => svc.Mirror(req, ctx))
+            .Unary(Contract.Hire, (svc, req, ctx) => svc.Hire(req, ctx))
+            .ServerStreaming(Contract.StreamDepartments, (svc, req, stream, ctx) => svc.StreamDepartments(req, stream, ctx))
+            .ClientStreaming(Contract.CountDepartments, (svc, reqs, ctx) => svc.CountDepartments(reqs, ctx)));
 
         _app = builder.Build();
         _app.MapGrpcService<TradeService>();

@@ -1,0 +1,87 @@
+using System;
+
+namespace FastSerialization;
+
+public sealed partial class CustomBinaryFormatter
+{
+    /// <summary>
+    /// Makes a deep copy of <paramref name="value"/>: writes it as one record into a pooled buffer and reads that back,
+    /// so the copy is what a round trip through this formatter gives, without a stream or an array to manage.
+    /// </summary>
+    /// <typeparam name="T">The static type of the value; its runtime type must be registered.</typeparam>
+    /// <param name="value">The object to copy; null gives null.</param>
+    /// <returns>
+    /// A new object of the same runtime type as <paramref name="value"/> (a derived type stays derived), none of whose
+    /// nested objects is one of the original's. Objects of reference-tracked types (docs/FORMAT.md section 3d) shared
+    /// inside the value are shared inside the copy, and cycles through them close on the copy's own objects; everything
+    /// else is copied as a tree, as a round trip writes it: an untracked object reached twice becomes two copies.
+    /// Strings are immutable and may be the same instances.
+    /// </returns>
+    /// <exception cref="FastSerializationException">
+    /// The value's type (or a nested object's) is not registered, the value is nested deeper than
+    /// <see cref="CustomBinaryFormatterOptions.MaxDepth"/> or has an untracked cycle, a reference-tracked cycle runs through
+    /// a type built through its constructor, or a type's own <c>WriteDataTo</c> or <c>SetDataFrom</c> fails (the message
+    /// names it): what <see cref="Serialize{T}(System.Buffers.IBufferWriter{byte}, T)"/> and reading back would refuse.
+    /// </exception>
+    /// <remarks>
+    /// <para>
+    /// This is the <c>BinaryFormatter</c> idiom of serializing into a <c>MemoryStream</c> and reading it back, done in one
+    /// call: the record lives in a buffer rented from <see cref="System.Buffers.ArrayPool{T}.Shared"/> (grown as the
+    /// value needs) and returned before the call ends; the formatter keeps nothing between calls. It is thread-safe, as
+    /// the formatter's other calls are, and closes the registry as the first write or read does.
+    /// </para>
+    /// <para>
+    /// The limits meant for bytes that come from elsewhere do not apply to bytes that never leave the call:
+    /// <see cref="CustomBinaryFormatterOptions.MaxRecordLength"/> (up to
+    /// <see cref="CustomBinaryFormatterOptions.LargestMaxRecordLength"/>),
+    /// <see cref="CustomBinaryFormatterOptions.MaxAllocationPerInputByte"/>,
+    /// <see cref="CustomBinaryFormatterOptions.MaxTrackedObjects"/>, <see cref="CustomBinaryFormatterOptions.MaxBigIntegerBytes"/>
+    /// and <see cref="CustomBinaryFormatterOptions.RejectUnreadBytes"/>. <see cref="CustomBinaryFormatterOptions.MaxDepth"/>
+    /// does, as when writing: it bounds the stack.
+    /// </para>
+    /// </remarks>
+    public T DeepClone<T>(T value)
+    {
+        if (value is null)
+        {
+            return value;
+        }
+
+        _registry.EnsureFrozen();
+        TypeRegistration registration = _registry.GetForWrite(value);
+        var writer = new FastBinaryWriter(registration.SizeHint, _registry, _maxDepth);
+        try
+        {
+            KeepSizeHint(registration, RecordFrame.Write(ref writer, registration, value, CustomBinaryFormatterOptions.LargestMaxRecordLength));
+            return ReadClone<T>(writer.WrittenSpan, registration);
+        }
+        finally
+        {
+            writer.ReturnBuffer();
+        }
+    }
+
+    /// <summary>Reads back the record <see cref="DeepClone{T}"/> wrote, without the limits for bytes from elsewhere.</summary>
+    private T ReadClone<T>(ReadOnlySpan<byte> record, TypeRegistration registration)
+    {
+        RecordHeader header = RecordFrame.ReadHeader(record, CustomBinaryFormatterOptions.LargestMaxRecordLength);
+        var reader = new FastBinaryReader(
+            record, header.PayloadStart, header.RecordSize, _registry, registration.Id, _maxDepth, rejectUnreadBytes: false,
+            maxAllocationPerInputByte: int.MaxValue, maxBigIntegerBytes: int.MaxValue, maxTrackedObjects: int.MaxValue);
+        try
+        {
+            if (typeof(T).IsValueType && registration.Type == typeof(T))
+            {
+                T copy = default!;
+                registration.ReadInto(ref reader, ref System.Runtime.CompilerServices.Unsafe.As<T, byte>(ref copy));
+                return copy;
+            }
+
+            return CastRecord<T>(registration.ReadBoxed(ref reader));
+        }
+        catch (Exception ex) when (ex is not FastSerializationException)
+        {
+            throw ThrowHelper.RecordReadFailed(registration, reader.Position, ex);
+        }
+    }
+}
