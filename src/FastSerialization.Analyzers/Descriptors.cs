@@ -12,6 +12,8 @@ internal static class Descriptors
     public const string TypeIdForTwoTypesId = "FSA004";
     public const string TypeUnderTwoIdsId = "FSA005";
 
+    public const string FixedLayoutSuggestedId = "FSA006";
+
     private const string Category = "FastSerialization.Migration";
     private const string IdsCategory = "FastSerialization.TypeIds";
 
@@ -59,4 +61,13 @@ internal static class Descriptors
         DiagnosticSeverity.Error,
         isEnabledByDefault: true,
         description: "A formatter writes each type under one id. Registering a type a second time, under another id or the same one, makes registration throw ArgumentException (on the dependency-injection builder, when the formatter is first resolved).");
+
+    public static readonly DiagnosticDescriptor FixedLayoutSuggested = new(
+        FixedLayoutSuggestedId,
+        "A struct of fixed-width members held in an array or list could be fixed-layout and evolvable",
+        "'{0}' is held in an array or list ('{1}') and all its members are fixed-width: [BinarySerializable(FixedLayout = true, Evolvable = true)] would copy its arrays and lists as blocks of memory and still let it append members; it gives up compact integers (an int then always takes 4 bytes)",
+        "FastSerialization.Performance",
+        DiagnosticSeverity.Info,
+        isEnabledByDefault: true,
+        description: "A plain [BinarySerializable] struct is written member by member with compact integers and a frame per element. A fixed-layout evolvable struct (docs/FORMAT.md section 3c) is written at its fixed widths, with its size once per array: same-version readers copy the whole block at once, readers one version apart copy each element's common members.");
 }

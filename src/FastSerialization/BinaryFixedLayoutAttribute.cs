@@ -26,4 +26,16 @@ public sealed class BinaryFixedLayoutAttribute : Attribute
 
     /// <summary>True when its fields lie in memory exactly as on the wire.</summary>
     public bool MemoryLayoutMatches { get; }
+
+    /// <summary>
+    /// True for an evolvable fixed-layout struct (docs/FORMAT.md section 3c): sequences of it carry the writer's element
+    /// size once, a single value carries its size, and members may be appended in later versions.
+    /// </summary>
+    public bool Evolvable { get; set; }
+
+    /// <summary>
+    /// For an evolvable struct: the offset on the wire where each of its members ends, in order (the last is
+    /// <see cref="Size"/>). An older writer's element size must be one of them.
+    /// </summary>
+    public int[]? MemberEnds { get; set; }
 }

@@ -24,9 +24,19 @@ public sealed class BinarySerializableAttribute : Attribute
     /// other fixed-layout structs): its members are written at their fixed widths with no frame, so it has
     /// one size, and arrays and lists of it are one header and a block of bytes that is copied at once on
     /// little-endian machines (docs/FORMAT.md, section 3b). Such a type cannot evolve: members cannot be
-    /// appended later. Default false.
+    /// appended later, unless it is also <see cref="Evolvable"/>. Default false.
     /// </summary>
     public bool FixedLayout { get; set; }
+
+    /// <summary>
+    /// With <see cref="FixedLayout"/>: lets the struct evolve by appending members (docs/FORMAT.md, section 3c). A sequence
+    /// of it carries the writer's element size once (one more varint per sequence), a single value carries its size; a
+    /// reader of the same version copies blocks as with <see cref="FixedLayout"/> alone, a reader of an older or newer
+    /// version copies each element's common prefix and leaves the members it lacks at their defaults. Members are only
+    /// ever appended: never reordered, removed or changed. Changing this changes the wire format and the type's layout,
+    /// which the IPC handshake and file headers compare. Default false.
+    /// </summary>
+    public bool Evolvable { get; set; }
 
     /// <summary>
     /// For a class: makes it reference-tracked (docs/FORMAT.md section 3d). Every member, element, key or value whose

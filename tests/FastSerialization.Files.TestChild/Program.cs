@@ -12,6 +12,8 @@ namespace FastSerialization.Files.TestChild;
 /// records in ten are a <see cref="Blob"/> carrying block images (<see cref="Records.AppendWithImages"/>).
 /// Or <c>create &lt;path&gt;</c>: creates the file, appends one record, closes it and exits (the directory-sync test runs it
 /// under strace).
+/// Or <c>evolve-write &lt;path&gt; &lt;count&gt; &lt;mixed|sensors&gt;</c> / <c>evolve-read &lt;path&gt;</c>: version 1 of an evolvable
+/// fixed-layout struct writes a file, or reads one and prints a line per record (<see cref="Evolution.EvolvedRecords"/>).
 /// Or <c>size-limit &lt;path&gt; &lt;durability: EveryBlock|Interval&gt;</c>: run under a file size limit (<c>ulimit -f</c>) by
 /// the parent, creates the file and appends past the limit, printing what the appends, then Dispose, did, and how many
 /// records a reader then finds (see <see cref="SizeLimit"/>).
@@ -28,6 +30,25 @@ public static class Program
             }
 
             Console.WriteLine("created");
+            return 0;
+        }
+
+        if (args.Length == 4 && args[0] == "evolve-write")
+        {
+            // The older build of an evolvable struct writes a file (docs/FORMAT.md section 3c).
+            Evolution.EvolvedRecords.Write(args[1], int.Parse(args[2], System.Globalization.CultureInfo.InvariantCulture), args[3] == "sensors");
+            Console.WriteLine("written");
+            return 0;
+        }
+
+        if (args.Length == 2 && args[0] == "evolve-read")
+        {
+            // The older build reads a newer build's file, one line per record.
+            foreach (string line in Evolution.EvolvedRecords.Read(args[1]))
+            {
+                Console.WriteLine(line);
+            }
+
             return 0;
         }
 

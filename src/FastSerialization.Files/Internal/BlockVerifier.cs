@@ -197,7 +197,9 @@ internal sealed class BlockVerifier
                 throw Corrupt(block, offset, problem);
             }
 
-            throw new FastSerializationException($"Block {block} of '{Path}' holds records that are not all {typeof(T)} (type id {shape.TypeId}, {shape.Stride} bytes each).");
+            throw new FastSerializationException(shape.Evolvable
+                ? $"Block {block} of '{Path}' holds records that are not all {typeof(T)} of this version (type id {shape.TypeId}, {shape.Stride} bytes each): an evolvable struct's records written by another version of it have another size and cannot be viewed in place. Read them one at a time (RecordFileReader.ReadRecord, ReadAll), which reads each one's common members."
+                : $"Block {block} of '{Path}' holds records that are not all {typeof(T)} (type id {shape.TypeId}, {shape.Stride} bytes each).");
         }
 
         return new FixedRecordBlock<T>(body, count, shape.Stride, shape.PayloadOffset, firstRecord);

@@ -10,15 +10,19 @@ namespace FastSerialization.Files.Internal;
 /// </summary>
 internal sealed class FixedShape
 {
-    private FixedShape(int typeId, int headerSize, int payloadSize)
+    private FixedShape(int typeId, int headerSize, int payloadSize, bool evolvable)
     {
         TypeId = typeId;
+        Evolvable = evolvable;
         PayloadSize = payloadSize;
         PayloadOffset = headerSize;
         Stride = headerSize + payloadSize;
     }
 
     public int TypeId { get; }
+
+    /// <summary>True for an evolvable struct (docs/FORMAT.md section 3c): another version's records have another size, and are not viewed.</summary>
+    public bool Evolvable { get; }
 
     /// <summary>The bytes of each record after its type id: the struct's wire size.</summary>
     public int PayloadSize { get; }
@@ -48,6 +52,6 @@ internal sealed class FixedShape
         }
 
         Span<byte> header = stackalloc byte[RecordFrame.MaxHeaderSize];
-        return new FixedShape(typeId, RecordFrame.WriteHeader(header, typeId, layout.Size), layout.Size);
+        return new FixedShape(typeId, RecordFrame.WriteHeader(header, typeId, layout.Size), layout.Size, layout.Evolvable);
     }
 }

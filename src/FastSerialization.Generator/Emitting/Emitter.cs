@@ -50,7 +50,7 @@ internal static class Emitter
         }
         if (model.FixedLayout is { } fixedLayout)
         {
-            w.Line("[global::FastSerialization.BinaryFixedLayout({0}, {1})]", fixedLayout.Size.ToString(System.Globalization.CultureInfo.InvariantCulture), fixedLayout.MemoryLayoutMatches ? "true" : "false");
+            w.Line("[global::FastSerialization.BinaryFixedLayout({0}, {1}{2})]", fixedLayout.Size.ToString(System.Globalization.CultureInfo.InvariantCulture), fixedLayout.MemoryLayoutMatches ? "true" : "false", EvolvableStructs.AttributeArguments(fixedLayout));
         }
 
         w.Open("partial " + model.Self.Keyword + " " + model.Self.NameWithTypeParameters + " : " + interfaces);
@@ -194,8 +194,9 @@ internal static class Emitter
     /// </summary>
     private static void EmitMemberReads(IndentedWriter w, TypeModel model, System.Func<int, string> target, string exit)
     {
-        // A fixed-layout struct has no frame and cannot evolve: all its members are always there.
-        bool versioned = model.FixedLayout is null;
+        // A fixed-layout struct has no frame and cannot evolve: all its members are always there. An evolvable one
+        // (section 3c) is read within the bytes its writer gave an element, which may stop before a member.
+        bool versioned = Versioned(model);
         bool first = true;
         foreach (MemberSegment segment in MemberRuns.Plan(model.Members))
         {
@@ -261,6 +262,9 @@ internal static class Emitter
         member.Shape.Kind.EmitRead(w, member.Shape, target, 0);
     }
 
+    /// <summary>True when a reader of the type may meet data that stops before a member: every type but a fixed-layout struct that cannot evolve.</summary>
+    private static bool Versioned(TypeModel model) => model.FixedLayout is null || model.FixedLayout.Evolvable;
+
     private static string Number(int value) => value.ToString(System.Globalization.CultureInfo.InvariantCulture);
 
     private static void EmitConstructingReader(IndentedWriter w, TypeModel model, string modifier)
@@ -306,7 +310,7 @@ internal static class Emitter
         EmitMemberReads(w, model, index => "__m" + Number(index), "goto construct;");
 
         w.Line();
-        if (model.FixedLayout is null)
+        if (Versioned(model))
         {
             w.Line("construct:");
         }
@@ -337,7 +341,8 @@ internal static class Emitter
         var parts = new System.Collections.Generic.List<string>();
         if (model.FixedLayout is { } fixedLayout)
         {
-            parts.Add("Fixed<" + fixedLayout.Size.ToString(System.Globalization.CultureInfo.InvariantCulture) + ">"); // a changed size: a mismatch at position 0
+            // A changed size: a mismatch at position 0. An evolvable struct names no size: members appended are compatible (section 3c).
+            parts.Add(fixedLayout.Evolvable ? "EvolvableFixed" : "Fixed<" + fixedLayout.Size.ToString(System.Globalization.CultureInfo.InvariantCulture) + ">");
         }
 
         foreach (MemberModel member in model.Members)

@@ -7,7 +7,8 @@ namespace FastSerialization.Generator;
 /// struct: one header, then the elements as one block (docs/FORMAT.md section 3b), through
 /// <c>WriteFixedArray</c> / <c>ReadFixedArray</c> (copied at once where the layouts allow). The same bytes as
 /// a sequence of that struct written element by element. <see cref="TypeShape.Element"/> is the struct's
-/// shape; <see cref="TypeShape.ReadMethod"/> says which container (<c>Array</c>, <c>List</c>, <c>Memory</c>).
+/// shape; <see cref="TypeShape.ReadMethod"/> says which container (<c>Array</c>, <c>List</c>, <c>Memory</c>). For an
+/// evolvable struct (section 3c) the same calls write and read the element size after the count.
 /// </summary>
 internal sealed class FixedSequenceKind : MemberKind
 {

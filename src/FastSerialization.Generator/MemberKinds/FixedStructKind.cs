@@ -5,7 +5,10 @@ namespace FastSerialization.Generator;
 /// <summary>
 /// A fixed-layout struct (docs/FORMAT.md section 3b) as a member or element: written inline, with no length
 /// frame, through its own <c>WriteDataTo</c> and <c>SetDataFrom</c>. <see cref="TypeShape.MinSize"/> is its size
-/// on the wire, <see cref="TypeShape.ReadMethod"/> its layout name (<c>Ns.Tick(Int64,Double)</c>).
+/// on the wire, <see cref="TypeShape.ReadMethod"/> its layout name (<c>Ns.Tick(Int64,Double)</c>). An evolvable one
+/// (<see cref="TypeShape.Evolvable"/>, docs/FORMAT.md section 3c) standing alone (a member, a nullable's value, a
+/// dictionary's key or value) is written with its size first, through <c>WriteFixedValue</c> / <c>ReadFixedValue</c>,
+/// and named <c>EvolvableFixed&lt;...&gt;</c>; inside another fixed-layout struct it is frozen (<see cref="FixedLayouts.Frozen"/>).
 /// </summary>
 internal sealed class FixedStructKind : MemberKind
 {
@@ -31,13 +34,19 @@ internal sealed class FixedStructKind : MemberKind
 
         string name = named.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat).Replace("global::", string.Empty);
         return Found(
-            new TypeShape(this, Display(type), name + "(" + measure.MemberLayouts + ")", measure.Size, false, null, null, null, null, measure.Alignment, measure.CopiesAsBlock),
+            new TypeShape(this, Display(type), name + "(" + measure.MemberLayouts + ")", measure.Size, false, null, null, null, null, measure.Alignment, measure.CopiesAsBlock, Evolvable: FixedLayouts.IsDeclaredEvolvable(named)),
             out shape,
             out reason);
     }
 
     public override void EmitWrite(IndentedWriter w, TypeShape shape, string expression, int depth)
     {
+        if (shape.Evolvable)
+        {
+            w.Line("writer.WriteFixedValue<{0}>({1});", shape.TypeDisplay, expression);
+            return;
+        }
+
         string f = Local("__f", depth);
         w.Open();
         w.Line("var {0} = {1};", f, expression);
@@ -47,6 +56,12 @@ internal sealed class FixedStructKind : MemberKind
 
     public override void EmitRead(IndentedWriter w, TypeShape shape, string target, int depth)
     {
+        if (shape.Evolvable)
+        {
+            w.Line("{0} = reader.ReadFixedValue<{1}>();", target, shape.TypeDisplay);
+            return;
+        }
+
         string f = Local("__f", depth);
         w.Open();
         w.Line("{0} {1} = default;", shape.TypeDisplay, f);
@@ -55,7 +70,7 @@ internal sealed class FixedStructKind : MemberKind
         w.Close();
     }
 
-    public override string Layout(TypeShape shape) => "Fixed<" + shape.ReadMethod! + ">";
+    public override string Layout(TypeShape shape) => (shape.Evolvable ? "EvolvableFixed<" : "Fixed<") + shape.ReadMethod! + ">";
 
     public override bool InFixedLayouts(TypeShape shape) => true;
 

@@ -28,9 +28,10 @@ internal sealed record TypeModel(
 
 /// <summary>
 /// A fixed-layout struct (<c>[BinarySerializable(FixedLayout = true)]</c>): its size on the wire, and whether its
-/// memory layout equals its wire layout (then arrays of it are copied as one block).
+/// memory layout equals its wire layout (then arrays of it are copied as one block); for an evolvable one
+/// (<c>Evolvable = true</c>, docs/FORMAT.md section 3c), where each member ends on the wire.
 /// </summary>
-internal sealed record FixedLayoutModel(int Size, bool MemoryLayoutMatches);
+internal sealed record FixedLayoutModel(int Size, bool MemoryLayoutMatches, bool Evolvable = false, EquatableArray<int> MemberEnds = default);
 
 /// <summary>A type declaration to reopen as <c>partial</c>: its keyword (class, struct, record, record struct), name and type parameters.</summary>
 internal sealed record ContainingType(string Keyword, string NameWithTypeParameters);
@@ -75,6 +76,7 @@ internal sealed record MemberModel(string Name, string TypeDisplay, TypeShape Sh
 /// <param name="Primitive">For a primitive (fixed or compact), its row of <see cref="Primitives"/>; for an enum, its underlying integer's (or that integer's compact form).</param>
 /// <param name="Items">For a tuple or a <c>KeyValuePair</c> (<see cref="TupleKind"/>), its elements in wire order (the <c>Rest</c> of a long tuple flattened).</param>
 /// <param name="Comparer">For a sorted or hashed collection whose member has <c>[BinaryComparer]</c>, the C# expression of the comparer it is rebuilt with.</param>
+/// <param name="Evolvable">For a fixed-layout struct declared evolvable (docs/FORMAT.md section 3c) where it stands alone or in a sequence: true (its size is written before it); false inside another fixed-layout struct, where it is frozen.</param>
 internal sealed record TypeShape(
     MemberKind Kind,
     string TypeDisplay,
@@ -91,7 +93,8 @@ internal sealed record TypeShape(
     bool BoundedRead = false,
     Primitive? Primitive = null,
     EquatableArray<TypeShape> Items = default,
-    string? Comparer = null);
+    string? Comparer = null,
+    bool Evolvable = false);
 
 /// <summary>A diagnostic to report, with its location as plain values.</summary>
 internal sealed record DiagnosticInfo(string Id, LocationInfo? Location, EquatableArray<string> Arguments)

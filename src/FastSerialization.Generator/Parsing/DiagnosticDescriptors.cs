@@ -136,8 +136,17 @@ internal static class DiagnosticDescriptors
         DiagnosticSeverity.Warning,
         isEnabledByDefault: true);
 
+    public static readonly DiagnosticDescriptor EvolvableWithoutFixedLayout = new(
+        "FSG017",
+        "Evolvable applies to fixed-layout structs",
+        "'{0}' says Evolvable = true without FixedLayout = true: Evolvable lets a fixed-layout struct append members (docs/FORMAT.md section 3c), and every other [BinarySerializable] type can already; add FixedLayout = true to a struct, or remove Evolvable",
+        Category,
+        DiagnosticSeverity.Error,
+        isEnabledByDefault: true);
+
     public static DiagnosticDescriptor ById(string id) => id switch
     {
+        "FSG017" => EvolvableWithoutFixedLayout,
         "FSG015" => CannotBeTracked,
         "FSG016" => TrackedCycleThroughConstructor,
         "FSG014" => NoParameterlessConstructor,

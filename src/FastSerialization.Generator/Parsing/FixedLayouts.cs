@@ -17,7 +17,7 @@ internal static class FixedLayouts
     private const string StructLayoutAttribute = "System.Runtime.InteropServices.StructLayoutAttribute";
 
     /// <summary>The measure of a fixed-layout struct.</summary>
-    internal sealed record Measure(int Size, int Alignment, bool CopiesAsBlock, string? WhyNotBlock, string MemberLayouts);
+    internal sealed record Measure(int Size, int Alignment, bool CopiesAsBlock, string? WhyNotBlock, string MemberLayouts, EquatableArray<int> MemberEnds = default);
 
     /// <summary>True for a struct declared <c>[BinarySerializable(FixedLayout = true)]</c> (in source) or carrying the generator's <c>[BinaryFixedLayout]</c> (from a reference).</summary>
     public static bool IsDeclaredFixed(ITypeSymbol type) =>
@@ -29,6 +29,18 @@ internal static class FixedLayouts
         type.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == Symbols.SerializableAttribute
             && a.NamedArguments.Any(n => n.Key == "FixedLayout" && n.Value.Value is true));
 
+    /// <summary>True when the type's <c>[BinarySerializable]</c> sets <c>Evolvable = true</c> (docs/FORMAT.md section 3c).</summary>
+    public static bool AskedForEvolvable(INamedTypeSymbol type) =>
+        type.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == Symbols.SerializableAttribute
+            && a.NamedArguments.Any(n => n.Key == "Evolvable" && n.Value.Value is true));
+
+    /// <summary>True for a fixed-layout struct declared evolvable, in source or (through its <c>[BinaryFixedLayout]</c>) in a reference.</summary>
+    public static bool IsDeclaredEvolvable(ITypeSymbol type) =>
+        type is INamedTypeSymbol { TypeKind: TypeKind.Struct } named
+        && ((AskedFor(named) && AskedForEvolvable(named))
+            || named.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == FixedLayoutAttribute
+                && a.NamedArguments.Any(n => n.Key == "Evolvable" && n.Value.Value is true)));
+
     /// <summary>Measures a fixed-layout struct whose members (in wire order) are all fixed-width.</summary>
     public static Measure MeasureMembers(INamedTypeSymbol type, IReadOnlyList<(ISymbol Symbol, TypeShape Shape)> members)
     {
@@ -36,6 +48,7 @@ internal static class FixedLayouts
         int offset = 0;
         int alignment = 1;
         string? why = null;
+        var ends = new List<int>();
         (int Pack, int Size, bool Sequential) layout = StructLayoutOf(type);
         foreach ((ISymbol symbol, TypeShape shape) in members)
         {
@@ -50,6 +63,7 @@ internal static class FixedLayouts
 
             offset = aligned + shape.MinSize;
             size += shape.MinSize;
+            ends.Add(size);
             if (!shape.Kind.MemoryIsWire(shape))
             {
                 why ??= $"member '{symbol.Name}' is a {shape.Kind.Layout(shape)}, whose memory form differs from its wire form (or must be checked when read)";
@@ -78,7 +92,7 @@ internal static class FixedLayouts
         }
 
         string layouts = string.Join(",", members.Select(m => m.Shape.Kind.Layout(m.Shape)));
-        return new Measure(size, alignment, why is null, why, layouts);
+        return new Measure(size, alignment, why is null, why, layouts, EquatableArray<int>.From(ends));
     }
 
     /// <summary>Describes a fixed-layout struct used as a member or element, or null with the reason.</summary>
@@ -111,11 +125,17 @@ internal static class FixedLayouts
                 return null;
             }
 
-            shapes.Add((m.Symbol, shape));
+            shapes.Add((m.Symbol, Frozen(shape)));
         }
 
         return shapes.Count == 0 ? Fail("it has no members", out reason) : MeasureMembers(type, shapes);
     }
+
+    /// <summary>
+    /// A member of a fixed-layout struct as it is held there: an evolvable struct inside another fixed-layout struct is
+    /// written inline at its size, with no size before it, and named <c>Fixed&lt;...&gt;</c> (it cannot evolve there).
+    /// </summary>
+    public static TypeShape Frozen(TypeShape shape) => shape.Evolvable ? shape with { Evolvable = false } : shape;
 
     private static Measure? Fail(string why, out string? reason)
     {

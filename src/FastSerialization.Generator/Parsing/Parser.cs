@@ -38,6 +38,7 @@ internal static class Parser
         List<MemberModel> members = ShapeParser.DescribeMembers(found, parse, compact: !fixedLayout);
         ConstructionModel? construction = userRead ? null : ConstructorMatcher.Match(found, parse);
         FixedLayoutModel? fixedModel = fixedLayout ? CheckFixedLayout(type, found, members, parse) : null;
+        EvolvableStructs.Check(type, fixedLayout, found, members, parse);
         if (construction is null && !parse.HasErrors && type.TypeKind == TypeKind.Class && !type.IsAbstract
             && !System.Linq.Enumerable.Any(type.InstanceConstructors, c => c.Parameters.Length == 0)
             && !Factories.MakesItsOwnInstances(type))
@@ -114,6 +115,7 @@ internal static class Parser
                 continue;
             }
 
+            members[i] = members[i] with { Shape = FixedLayouts.Frozen(members[i].Shape) }; // held inline: frozen
             measured.Add((found[i].Symbol, members[i].Shape));
         }
 
@@ -128,6 +130,7 @@ internal static class Parser
             parse.Report("FSG012", parse.TypeLocation, parse.TypeName, measure.WhyNotBlock!);
         }
 
-        return new FixedLayoutModel(measure.Size, measure.CopiesAsBlock);
+        bool evolvable = FixedLayouts.AskedForEvolvable(type);
+        return new FixedLayoutModel(measure.Size, measure.CopiesAsBlock, evolvable, evolvable ? measure.MemberEnds : default);
     }
 }

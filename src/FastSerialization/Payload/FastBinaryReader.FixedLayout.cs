@@ -9,17 +9,23 @@ public ref partial struct FastBinaryReader
     /// <summary>
     /// Reads an array of a fixed-layout struct written with <see cref="FastBinaryWriter.WriteFixedArray{T}(T[])"/>:
     /// the count is checked against the bytes left in the frame (count times the struct's size, with no
-    /// overflow) before anything is allocated; the block is copied at once where the layouts allow it.
+    /// overflow) before anything is allocated; the block is copied at once where the layouts allow it. For an evolvable
+    /// struct (section 3c) the writer's element size follows the count: equal to this version's size, the block is copied
+    /// as before; larger (a newer writer), each element's first bytes are read and the rest skipped; smaller (an older
+    /// writer), each element's bytes are read and the members it lacks keep their defaults.
     /// </summary>
     /// <typeparam name="T">The fixed-layout struct.</typeparam>
     /// <returns>A new array, or null.</returns>
-    /// <exception cref="FastSerializationException">The elements run past the frame, or an element is malformed (a bool that is not 0 or 1, ...).</exception>
+    /// <exception cref="FastSerializationException">
+    /// The elements run past the frame, an element is malformed (a bool that is not 0 or 1, ...), or an evolvable struct's
+    /// element size is 0 or, smaller than this version's, does not end one of its members.
+    /// </exception>
     /// <exception cref="NotSupportedException"><typeparamref name="T"/> is not a fixed-layout struct.</exception>
     public T[]? ReadFixedArray<T>()
         where T : unmanaged, ICustomBinarySerializable
     {
         int size = FixedLayout<T>.RequireSize();
-        int count = ReadCollectionHeader(size, System.Runtime.CompilerServices.Unsafe.SizeOf<T>());
+        int count = ReadFixedHeader<T>(size, out int width);
         if (count < 0)
         {
             return null;
@@ -31,7 +37,7 @@ public ref partial struct FastBinaryReader
         }
 
         T[] result = Arrays.ForOverwrite<T>(count); // every element is written below, or the array is dropped
-        CopyFixedBlock(result.AsSpan(), size);
+        CopyFixedBlock(result.AsSpan(), size, width);
         return result;
     }
 
@@ -44,7 +50,7 @@ public ref partial struct FastBinaryReader
         where T : unmanaged, ICustomBinarySerializable
     {
         int size = FixedLayout<T>.RequireSize();
-        int count = ReadCollectionHeader(size, System.Runtime.CompilerServices.Unsafe.SizeOf<T>());
+        int count = ReadFixedHeader<T>(size, out int width);
         if (count < 0)
         {
             return null;
@@ -53,12 +59,20 @@ public ref partial struct FastBinaryReader
         var list = new List<T>(count);
 #if NET8_0_OR_GREATER
         CollectionsMarshal.SetCount(list, count);
-        CopyFixedBlock(CollectionsMarshal.AsSpan(list), size);
+        CopyFixedBlock(CollectionsMarshal.AsSpan(list), size, width);
 #else
         for (int i = 0; i < count; i++)
         {
             T item = default;
-            item.SetDataFrom(ref this);
+            if (FixedLayout<T>.Evolvable)
+            {
+                ReadFixedElement(ref item, size, width);
+            }
+            else
+            {
+                item.SetDataFrom(ref this);
+            }
+
             list.Add(item);
         }
 #endif
@@ -83,7 +97,7 @@ public ref partial struct FastBinaryReader
     {
         int size = FixedLayout<T>.RequireSize();
         int start = _position;
-        int count = ReadCollectionHeader(size, System.Runtime.CompilerServices.Unsafe.SizeOf<T>());
+        int count = ReadFixedHeader<T>(size, out int width);
         if (count > destination.Length)
         {
             _position = start;
@@ -92,7 +106,7 @@ public ref partial struct FastBinaryReader
 
         if (count > 0)
         {
-            CopyFixedBlock(destination.Slice(0, count), size);
+            CopyFixedBlock(destination.Slice(0, count), size, width);
         }
 
         return count;
@@ -110,6 +124,10 @@ public ref partial struct FastBinaryReader
     /// The block cannot be viewed in place: a big-endian machine, or a struct whose memory layout differs from
     /// its wire layout (padding, or a bool, decimal or DateTime member). Use <see cref="ReadFixedArray{T}"/>.
     /// </exception>
+    /// <exception cref="NotSupportedException">
+    /// An evolvable struct's block was written by another version (its element size is not this version's size): nothing
+    /// is read, so the caller can read it with <see cref="ReadFixedArray{T}"/> or <see cref="ReadFixedInto{T}"/> instead.
+    /// </exception>
     public ReadOnlySpan<T> ReadFixedView<T>()
         where T : unmanaged, ICustomBinarySerializable
     {
@@ -120,17 +138,170 @@ public ref partial struct FastBinaryReader
                 $"A block of {typeof(T)} cannot be viewed in place here: its memory layout differs from its wire layout, or the machine is big-endian. Read it with ReadFixedArray.");
         }
 
-        int count = ReadCollectionHeader(size, System.Runtime.CompilerServices.Unsafe.SizeOf<T>());
+        int start = _position;
+        int count = ReadFixedHeader<T>(size, out int width);
+        if (count > 0 && width != size)
+        {
+            _position = start;
+            throw new NotSupportedException(
+                $"The block of {typeof(T)} at offset {start} was written by another version of it ({width} bytes an element; this one takes {size}): only a block of this version can be viewed in place. Read it with ReadFixedArray or ReadFixedInto, which copy each element's common members.");
+        }
+
         return count <= 0 ? ReadOnlySpan<T>.Empty : MemoryMarshal.Cast<byte, T>(Take(count * size, "fixed-layout block"));
     }
 
-    /// <summary>Fills <paramref name="destination"/> from the block that follows (its count was checked against the frame).</summary>
-    private void CopyFixedBlock<T>(Span<T> destination, int size)
+    /// <summary>
+    /// Reads one value of a fixed-layout struct written with <see cref="FastBinaryWriter.WriteFixedValue{T}(T)"/>: an
+    /// evolvable struct (section 3c) is its size <c>W</c> then <c>W</c> bytes, read as an element of a sequence would be
+    /// (a newer writer's extra bytes skipped, an older writer's missing members left at their defaults); any other is
+    /// read inline.
+    /// </summary>
+    /// <typeparam name="T">The fixed-layout struct.</typeparam>
+    /// <returns>The value.</returns>
+    /// <exception cref="FastSerializationException">
+    /// The value runs past the frame, is malformed, or (evolvable) its size is 0 or, smaller than this version's, does not
+    /// end one of its members.
+    /// </exception>
+    /// <exception cref="NotSupportedException"><typeparamref name="T"/> is not a fixed-layout struct.</exception>
+    public T ReadFixedValue<T>()
         where T : unmanaged, ICustomBinarySerializable
     {
-        if (FixedLayout<T>.CopiesAsBlock)
+        int size = FixedLayout<T>.RequireSize();
+        T item = default;
+        if (!FixedLayout<T>.Evolvable)
+        {
+            item.SetDataFrom(ref this);
+            return item;
+        }
+
+        uint width = ReadElementWidth<T>(size);
+        if (width > (uint)(_end - _position))
+        {
+            ThrowTruncated(width, "evolvable fixed-layout value");
+        }
+
+        ReadFixedElement(ref item, size, (int)width);
+        return item;
+    }
+
+    /// <summary>
+    /// Reads a fixed-layout sequence's header: the count (checked, with the element size, against the frame and the
+    /// allocation budget) and the element size on the wire, which an evolvable struct's non-empty sequence carries.
+    /// </summary>
+    /// <returns>The element count, or -1 for a null sequence.</returns>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    private int ReadFixedHeader<T>(int size, out int width)
+        where T : unmanaged
+    {
+        width = size;
+        return FixedLayout<T>.Evolvable
+            ? ReadEvolvableHeader<T>(size, ref width)
+            : ReadCollectionHeader(size, System.Runtime.CompilerServices.Unsafe.SizeOf<T>());
+    }
+
+    /// <summary>An evolvable struct's sequence header (section 3c): varuint32 <c>N</c>, then, when <c>N &gt; 1</c>, varuint32 <c>W</c>.</summary>
+    private int ReadEvolvableHeader<T>(int size, ref int width)
+        where T : unmanaged
+    {
+        int start = _position;
+        uint n = ReadVarUInt32();
+        if (n == 0)
+        {
+            return -1;
+        }
+
+        ulong count = n - 1;
+        if (count > 0)
+        {
+            uint w = ReadElementWidth<T>(size);
+            if (count * w > (ulong)(_end - _position))
+            {
+                // Checked in 64 bits: (N - 1) * W of two 32-bit numbers cannot overflow it.
+                int left = _end - _position;
+                _position = start;
+                throw ThrowHelper.Malformed(
+                    $"a sequence of {count} elements of {typeof(T)} of {w} bytes each cannot fit in the {left} bytes left in its frame",
+                    start,
+                    _typeId);
+            }
+
+            width = (int)w; // at most the frame's length: the product above fits in it
+        }
+
+        long storage = (long)count * System.Runtime.CompilerServices.Unsafe.SizeOf<T>();
+        if ((_allocation.Pending += storage + AllocationBudget.CollectionCharge) >= AllocationBudget.MeasureEvery)
+        {
+            CheckAllocation(storage, start);
+        }
+
+        return (int)count;
+    }
+
+    /// <summary>Reads an evolvable struct's element size <c>W</c>: above 0, and when below this version's size, the end of one of its members.</summary>
+    private uint ReadElementWidth<T>(int size)
+        where T : unmanaged
+    {
+        int at = _position;
+        uint width = ReadVarUInt32();
+        if (width == 0)
+        {
+            _position = at;
+            throw ThrowHelper.Malformed($"an element size of 0 for {typeof(T)}: a writer never writes one (an element of an evolvable fixed-layout struct takes at least one byte)", at, _typeId);
+        }
+
+        if (width < (uint)size && !FixedLayout<T>.EndsAMember((int)width))
+        {
+            _position = at;
+            throw ThrowHelper.Malformed(
+                $"an element size of {width} bytes for {typeof(T)}, which does not end one of its members (they end at {FixedLayout<T>.DescribeEnds()}): no version of it writes that size",
+                at,
+                _typeId);
+        }
+
+        return width;
+    }
+
+    /// <summary>Fills <paramref name="destination"/> from the block that follows, of elements of <paramref name="width"/> bytes (their count was checked against the frame).</summary>
+    private void CopyFixedBlock<T>(Span<T> destination, int size, int width)
+        where T : unmanaged, ICustomBinarySerializable
+    {
+        if (width == size && FixedLayout<T>.CopiesAsBlock)
         {
             Take(destination.Length * size, "fixed-layout block").CopyTo(MemoryMarshal.AsBytes(destination));
+            return;
+        }
+
+        if (FixedLayout<T>.CopiesAsBlock)
+        {
+            // Another version's elements: each one's common prefix, the rest of a newer one skipped, an older one's missing
+            // members zeroed (their default).
+            ReadOnlySpan<byte> block = Take(destination.Length * width, "fixed-layout block");
+            ref byte from = ref MemoryMarshal.GetReference(block);
+            ref byte to = ref System.Runtime.CompilerServices.Unsafe.As<T, byte>(ref MemoryMarshal.GetReference(destination));
+            uint common = (uint)Math.Min(width, size);
+            uint missing = (uint)(size - (int)common);
+            for (int i = 0; i < destination.Length; i++)
+            {
+                ref byte element = ref System.Runtime.CompilerServices.Unsafe.Add(ref to, (nint)i * size);
+                System.Runtime.CompilerServices.Unsafe.CopyBlockUnaligned(ref element, ref System.Runtime.CompilerServices.Unsafe.Add(ref from, (nint)i * width), common);
+                if (missing != 0)
+                {
+                    System.Runtime.CompilerServices.Unsafe.InitBlockUnaligned(ref System.Runtime.CompilerServices.Unsafe.Add(ref element, (nint)common), 0, missing);
+                }
+            }
+
+            return;
+        }
+
+        if (FixedLayout<T>.Evolvable)
+        {
+            for (int i = 0; i < destination.Length; i++)
+            {
+                T item = default;
+                ReadFixedElement(ref item, size, width);
+                destination[i] = item;
+            }
+
             return;
         }
 
@@ -140,5 +311,35 @@ public ref partial struct FastBinaryReader
             item.SetDataFrom(ref this);
             destination[i] = item;
         }
+    }
+
+    /// <summary>
+    /// Reads one element of an evolvable struct, <paramref name="width"/> bytes that the frame holds, into
+    /// <paramref name="item"/> (the default): copied where the layouts allow, otherwise through its own reader within a
+    /// frame of those bytes (which stops at the members an older writer lacks), then past the rest of a newer one's.
+    /// </summary>
+    private void ReadFixedElement<T>(ref T item, int size, int width)
+        where T : unmanaged, ICustomBinarySerializable
+    {
+        if (FixedLayout<T>.CopiesAsBlock)
+        {
+            ReadOnlySpan<byte> bytes = Take(width, "fixed-layout element");
+            ref byte to = ref System.Runtime.CompilerServices.Unsafe.As<T, byte>(ref item);
+            uint common = (uint)Math.Min(width, size);
+            System.Runtime.CompilerServices.Unsafe.CopyBlockUnaligned(ref to, ref MemoryMarshal.GetReference(bytes), common);
+            if (common < (uint)size)
+            {
+                System.Runtime.CompilerServices.Unsafe.InitBlockUnaligned(ref System.Runtime.CompilerServices.Unsafe.Add(ref to, (nint)common), 0, (uint)size - common);
+            }
+
+            return;
+        }
+
+        int outerEnd = _end;
+        int elementEnd = _position + width;
+        _end = elementEnd;
+        item.SetDataFrom(ref this);
+        _position = elementEnd;
+        _end = outerEnd;
     }
 }

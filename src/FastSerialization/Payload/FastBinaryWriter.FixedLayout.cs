@@ -9,7 +9,9 @@ public ref partial struct FastBinaryWriter
     /// <summary>
     /// Writes an array of a fixed-layout struct (<c>[BinarySerializable(FixedLayout = true)]</c>, docs/FORMAT.md
     /// section 3b): a collection header, then the elements at their fixed size with no frame, copied as one
-    /// block where the machine is little-endian and the struct's memory layout equals its wire layout.
+    /// block where the machine is little-endian and the struct's memory layout equals its wire layout. For an evolvable
+    /// struct (<c>Evolvable = true</c>, section 3c) a non-empty sequence also carries the element size once, after
+    /// the count.
     /// </summary>
     /// <typeparam name="T">The fixed-layout struct.</typeparam>
     /// <param name="values">The array, or null.</param>
@@ -45,7 +47,7 @@ public ref partial struct FastBinaryWriter
         WriteFixedArray((ReadOnlySpan<T>)CollectionsMarshal.AsSpan(values));
 #else
         int size = FixedLayout<T>.RequireSize();
-        WriteCollectionHeader(values.Count);
+        WriteFixedHeader<T>(values.Count, size);
         ReserveBlock(values.Count, size);
         foreach (T value in values)
         {
@@ -63,7 +65,7 @@ public ref partial struct FastBinaryWriter
         where T : unmanaged, ICustomBinarySerializable
     {
         int size = FixedLayout<T>.RequireSize();
-        WriteCollectionHeader(values.Length);
+        WriteFixedHeader<T>(values.Length, size);
         int byteCount = ReserveBlock(values.Length, size);
         if (FixedLayout<T>.CopiesAsBlock)
         {
@@ -76,6 +78,37 @@ public ref partial struct FastBinaryWriter
         {
             T item = values[i];
             item.WriteDataTo(ref this);
+        }
+    }
+
+    /// <summary>
+    /// Writes one value of a fixed-layout struct where it stands alone (a member, the value of a nullable, a dictionary's
+    /// key or value): an evolvable struct (section 3c) as varuint32 <c>W</c>, its size, then its <c>W</c> bytes; any other
+    /// fixed-layout struct inline, its members with no frame (section 3b).
+    /// </summary>
+    /// <typeparam name="T">The fixed-layout struct.</typeparam>
+    /// <param name="value">The value.</param>
+    /// <exception cref="NotSupportedException"><typeparamref name="T"/> is not a fixed-layout struct.</exception>
+    public void WriteFixedValue<T>(T value)
+        where T : unmanaged, ICustomBinarySerializable
+    {
+        int size = FixedLayout<T>.RequireSize();
+        if (FixedLayout<T>.Evolvable)
+        {
+            WriteVarUInt32((uint)size);
+        }
+
+        value.WriteDataTo(ref this);
+    }
+
+    /// <summary>A fixed-layout sequence's header: the count, and for an evolvable struct's non-empty sequence the element size.</summary>
+    private void WriteFixedHeader<T>(int count, int size)
+        where T : unmanaged
+    {
+        WriteCollectionHeader(count);
+        if (FixedLayout<T>.Evolvable && count > 0)
+        {
+            WriteVarUInt32((uint)size);
         }
     }
 

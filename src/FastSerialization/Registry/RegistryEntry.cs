@@ -151,7 +151,10 @@ public sealed class RegistryEntry
     /// <exception cref="ArgumentNullException">An argument is null.</exception>
     /// <remarks>
     /// A name the dependency-injection package wrote in builds before 2026-11-27 (CHANGELOG), which gave every array
-    /// the rank of <c>[]</c>, is accepted for the name with the array's rank.
+    /// the rank of <c>[]</c>, is accepted for the name with the array's rank. Two kinds at the same position match when
+    /// they are equal, or when they differ only in the members of an evolvable fixed-layout struct they hold
+    /// (<c>EvolvableFixed&lt;Ns.Tick(Int64,Double)&gt;</c> and <c>EvolvableFixed&lt;Ns.Tick(Int64,Double,Int32)&gt;</c>: members
+    /// appended, docs/FORMAT.md section 3c), one list a prefix of the other.
     /// </remarks>
     public static RegistryMismatch? FindMismatch(IEnumerable<RegistryEntry> ours, IEnumerable<RegistryEntry> theirs)
     {
@@ -189,7 +192,7 @@ public sealed class RegistryEntry
             int common = Math.Min(entry.Layout.Count, other.Layout.Count);
             for (int position = 0; position < common; position++)
             {
-                if (!string.Equals(entry.Layout[position], other.Layout[position], StringComparison.Ordinal))
+                if (!LayoutKinds.Match(entry.Layout[position], other.Layout[position]))
                 {
                     return new RegistryMismatch(entry.Id, entry.TypeName, other.TypeName, position, entry.Layout[position], other.Layout[position]);
                 }

@@ -64,6 +64,46 @@ public class RegistryEntryTests
         byMember.TheirMember.Should().Be("Int32");
     }
 
+    [Theory]
+    [InlineData("EvolvableFixed<Ns.Tick(Int64,Double)>", "EvolvableFixed<Ns.Tick(Int64,Double,Int32)>")]
+    [InlineData("Sequence<EvolvableFixed<Ns.Tick(Int64,Double)>>", "Sequence<EvolvableFixed<Ns.Tick(Int64,Double,Fixed<Ns.Pair(Int32,Int32)>)>>")]
+    [InlineData("Nullable<EvolvableFixed<Ns.Tick(Int64)>>", "Nullable<EvolvableFixed<Ns.Tick(Int64,Double)>>")]
+    [InlineData("Map<EvolvableFixed<Ns.Key(Int32)>,EvolvableFixed<Ns.Tick(Int64)>>", "Map<EvolvableFixed<Ns.Key(Int32,Int32)>,EvolvableFixed<Ns.Tick(Int64,Double)>>")]
+    public void FindMismatch_MembersAppendedToAnEvolvableFixedLayoutStruct_AreCompatible_BothWays(string older, string newer)
+    {
+        // FORMAT.md section 3c: an evolvable struct's member list, wherever it stands, may be a prefix of the other side's.
+        RegistryEntry.FindMismatch(new[] { Entry(1, "Ns.Holder", "String", older) }, new[] { Entry(1, "Ns.Holder", "String", newer) }).Should().BeNull();
+        RegistryEntry.FindMismatch(new[] { Entry(1, "Ns.Holder", "String", newer) }, new[] { Entry(1, "Ns.Holder", "String", older) }).Should().BeNull();
+    }
+
+    [Theory]
+    [InlineData("EvolvableFixed<Ns.Tick(Int64,Double)>", "EvolvableFixed<Ns.Tick(Int64,Int64)>")] // a member changed
+    [InlineData("EvolvableFixed<Ns.Tick(Int64,Double)>", "EvolvableFixed<Ns.Tock(Int64,Double,Int32)>")] // another struct
+    [InlineData("EvolvableFixed<Ns.Tick(Int64,Double)>", "Fixed<Ns.Tick(Int64,Double,Int32)>")] // evolvable on one side only
+    [InlineData("Fixed<Ns.Tick(Int64,Double)>", "Fixed<Ns.Tick(Int64,Double,Int32)>")] // section 3b: a fixed layout cannot evolve
+    [InlineData("Sequence<EvolvableFixed<Ns.Tick(Int64)>>", "Nullable<EvolvableFixed<Ns.Tick(Int64,Double)>>")] // what holds it differs
+    [InlineData("Map<EvolvableFixed<Ns.Key(Int32)>,Int32>", "Map<EvolvableFixed<Ns.Key(Int32,Int32)>,Int64>")] // the rest differs
+    [InlineData("EvolvableFixed<Ns.Tick(Int64,Fixed<Ns.Pair(Int32,Int32)>)>", "EvolvableFixed<Ns.Tick(Int64,Fixed<Ns.Pair(Int32,Int32,Int32)>)>")] // a struct held inside is frozen
+    public void FindMismatch_AnyOtherChange_ToAFixedLayoutStruct_IsAMismatch(string ours, string theirs)
+    {
+        RegistryMismatch mismatch = RegistryEntry.FindMismatch(new[] { Entry(3, "Ns.Holder", "String", ours) }, new[] { Entry(3, "Ns.Holder", "String", theirs) })!;
+        mismatch.Should().NotBeNull();
+        mismatch.Position.Should().Be(1);
+        RegistryEntry.FindMismatch(new[] { Entry(3, "Ns.Holder", "String", theirs) }, new[] { Entry(3, "Ns.Holder", "String", ours) }).Should().NotBeNull();
+    }
+
+    [Fact]
+    public void FindMismatch_AnEvolvableStructRegisteredItself_AcceptsAppendedMembers_ButNotAFixedOne()
+    {
+        // Its own layout starts with EvolvableFixed (no size), then its members: section 6's prefix rule applies as it is.
+        RegistryEntry.FindMismatch(new[] { Entry(2, "Ns.Tick", "EvolvableFixed", "Int64", "Double") }, new[] { Entry(2, "Ns.Tick", "EvolvableFixed", "Int64", "Double", "Int32") })
+            .Should().BeNull();
+        RegistryEntry.FindMismatch(new[] { Entry(2, "Ns.Tick", "Fixed<16>", "Int64", "Double") }, new[] { Entry(2, "Ns.Tick", "Fixed<20>", "Int64", "Double", "Int32") })!
+            .Position.Should().Be(0);
+        RegistryEntry.FindMismatch(new[] { Entry(2, "Ns.Tick", "EvolvableFixed", "Int64", "Double") }, new[] { Entry(2, "Ns.Tick", "Fixed<16>", "Int64", "Double") })!
+            .Position.Should().Be(0);
+    }
+
     [Fact]
     public void FindMismatch_AcceptsTheNameEarlierDiBuildsGaveAMultiDimensionalArray_AndNothingElse()
     {
