@@ -5,7 +5,7 @@
 
 namespace Golden
 {
-    [global::FastSerialization.BinaryLayout("Double;Double;Boolean;String")]
+    [global::FastSerialization.BinaryLayout("Double;Double;Boolean;String", Members = "Bid;Ask;Firm;Venue")]
     partial struct Quote : global::FastSerialization.ICustomBinarySerializable
     {
         /// <inheritdoc />
