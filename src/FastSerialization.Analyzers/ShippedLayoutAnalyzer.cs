@@ -255,7 +255,7 @@ public sealed class ShippedLayoutAnalyzer : DiagnosticAnalyzer
                     : layout;
                 shipped.TryGetValue(type.Key, out List<(LayoutLine Line, AdditionalText File)>? shippedLines);
                 unshipped.TryGetValue(type.Key, out List<(LayoutLine Line, AdditionalText File)>? unshippedLines);
-                if (shippedLines is not null && ReportBreak(context, current, shippedLines, unshippedLines, location))
+                if (shippedLines is not null && ReportBreak(context, current, shippedLines, location))
                 {
                     continue;
                 }
@@ -296,7 +296,6 @@ public sealed class ShippedLayoutAnalyzer : DiagnosticAnalyzer
             CompilationAnalysisContext context,
             TypeLayout current,
             List<(LayoutLine Line, AdditionalText File)> shippedLines,
-            List<(LayoutLine Line, AdditionalText File)>? unshippedLines,
             Location location)
         {
             TypeLayout shipped = TypeLayout.From(current.TypeName, shippedLines.Select(static l => l.Line));
