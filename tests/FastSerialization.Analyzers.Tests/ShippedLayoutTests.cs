@@ -347,6 +347,29 @@ public class ShippedLayoutTests
         errors[0].Location.GetLineSpan().StartLinePosition.Line.Should().Be(9);
     }
 
+    [Fact]
+    public async Task AGapInAShippedTypesPositions_IsAnErrorAtTheLineAfterIt()
+    {
+        Project project = await LayoutProjectAsync(Released, ReleasedLayout, "Shop.Customer[3] Email String\n");
+
+        Diagnostic error = (await LayoutDiagnosticsAsync(project)).Should().ContainSingle(d => d.Id == "FSA011").Subject;
+        error.GetMessage().Should().Be(
+            "'Shop.Customer[3] Email String' in BinaryLayout.Unshipped.txt is not a layout line: no line records member 2 of 'Shop.Customer': a type's member positions run from 0 without a gap");
+        error.Location.GetLineSpan().Path.Should().EndWith(Unshipped);
+    }
+
+    [Fact]
+    public async Task AStructShippedAsEvolvable_ThatIsNotEvolvableInThisBuild_IsAnError()
+    {
+        // The line format keeps room for WIRE-FORMAT.md section 3c: 'fixed=S evolvable'. A struct recorded so that this build
+        // does not declare evolvable has changed how its sequences are written.
+        Project project = await LayoutProjectAsync(Released, ReleasedLayout.Replace("Shop.Point fixed=8", "Shop.Point fixed=8 evolvable", StringComparison.Ordinal), string.Empty);
+
+        Diagnostic error = (await LayoutDiagnosticsAsync(project)).Should().ContainSingle().Subject;
+        error.Id.Should().Be("FSA007");
+        error.GetMessage().Should().StartWith("Fixed-layout struct 'Shop.Point' differs from BinaryLayout.Shipped.txt: it is not evolvable in this build, and was when shipped.");
+    }
+
     /// <summary>
     /// The file names types and member kinds exactly as the IPC handshake does: the same project, compiled and run, describes
     /// its registry (RegistryEntry, what the handshake and file headers carry) with the same names and kinds in the same order.
