@@ -29,7 +29,7 @@ public sealed class BinaryLayoutAttribute : Attribute
     /// analyzer that checks a project's shipped wire layout (BinaryLayout.Shipped.txt, docs/ANALYZERS.md) can name
     /// the member that changed. Not part of what the IPC handshake and file headers compare.
     /// </summary>
-    public string? Members { get; set; }
+    public string? MemberNames { get; set; }
 
     /// <summary>The member kinds in wire order.</summary>
     /// <returns>One entry per member; none for an empty layout.</returns>

@@ -28,7 +28,7 @@ internal readonly struct LayoutMember
 /// <remarks>
 /// The kinds are not computed here: they are the text of the <c>[BinaryLayout]</c> attribute the source generator
 /// puts on the type, the very string the IPC handshake and record-file headers compare at run time; the names are the
-/// attribute's <c>Members</c>. The generator is the one owner of both.
+/// attribute's <c>MemberNames</c>. The generator is the one owner of both.
 /// </remarks>
 internal sealed class TypeLayout
 {
@@ -71,7 +71,7 @@ internal sealed class TypeLayout
                 kinds = attribute.ConstructorArguments[0].Value as string;
                 foreach (KeyValuePair<string, TypedConstant> named in attribute.NamedArguments)
                 {
-                    if (named.Key == "Members")
+                    if (named.Key == "MemberNames")
                     {
                         names = named.Value.Value as string;
                     }

@@ -42,7 +42,7 @@ internal static class Emitter
             interfaces += ", " + FactoryInterface(model);
         }
 
-        w.Line("[global::FastSerialization.BinaryLayout(\"" + Layout(model) + "\", Members = \"" + LayoutNames.Of(model) + "\")]");
+        w.Line("[global::FastSerialization.BinaryLayout(\"" + Layout(model) + "\", MemberNames = \"" + LayoutNames.Of(model) + "\")]");
         if (model.EmitsTrackedAttribute)
         {
             w.Line("[global::FastSerialization.BinaryReferenceTracked]");

@@ -3,7 +3,7 @@ using System.Linq;
 namespace FastSerialization.Generator;
 
 /// <summary>
-/// The members' names in wire order for <c>[BinaryLayout(..., Members = ...)]</c>: what the shipped-layout analyzer
+/// The members' names in wire order for <c>[BinaryLayout(..., MemberNames = ...)]</c>: what the shipped-layout analyzer
 /// (FastSerialization.Analyzers, <c>ShippedLayoutAnalyzer</c>) reads beside the kinds, so that the layout file and its
 /// messages name each member. The kinds themselves stay the one thing the IPC handshake compares.
 /// </summary>

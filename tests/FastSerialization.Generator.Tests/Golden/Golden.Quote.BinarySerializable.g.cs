@@ -5,7 +5,7 @@
 
 namespace Golden
 {
-    [global::FastSerialization.BinaryLayout("Double;Double;Boolean;String", Members = "Bid;Ask;Firm;Venue")]
+    [global::FastSerialization.BinaryLayout("Double;Double;Boolean;String", MemberNames = "Bid;Ask;Firm;Venue")]
     partial struct Quote : global::FastSerialization.ICustomBinarySerializable
     {
         /// <inheritdoc />
