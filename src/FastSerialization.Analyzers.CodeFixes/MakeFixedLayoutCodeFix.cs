@@ -13,7 +13,7 @@ using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
 namespace FastSerialization.Analyzers.CodeFixes;
 
 /// <summary>
-/// The fix for FSA006: the struct's <c>[BinarySerializable]</c> gets <c>FixedLayout = true, Evolvable = true</c>
+/// The fix for FSA012: the struct's <c>[BinarySerializable]</c> gets <c>FixedLayout = true, Evolvable = true</c>
 /// (docs/FORMAT.md section 3c), its other arguments kept.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(MakeFixedLayoutCodeFix))]
@@ -44,7 +44,7 @@ public sealed class MakeFixedLayoutCodeFix : CodeFixProvider
                 }
 
                 context.RegisterCodeFix(
-                    CodeAction.Create(TitlePrefix + declaration.Identifier.Text, ct => FixAsync(document, location, ct), equivalenceKey: "FSA006: " + declaration.Identifier.Text),
+                    CodeAction.Create(TitlePrefix + declaration.Identifier.Text, ct => FixAsync(document, location, ct), equivalenceKey: "FSA012: " + declaration.Identifier.Text),
                     diagnostic);
                 break;
             }

@@ -12,10 +12,17 @@ internal static class Descriptors
     public const string TypeIdForTwoTypesId = "FSA004";
     public const string TypeUnderTwoIdsId = "FSA005";
 
-    public const string FixedLayoutSuggestedId = "FSA006";
+    public const string ShippedMemberChangedId = "FSA006";
+    public const string ShippedFixedLayoutChangedId = "FSA007";
+    public const string ShippedIdChangedId = "FSA008";
+    public const string LayoutNotRecordedId = "FSA009";
+    public const string LayoutsNotTrackedId = "FSA010";
+    public const string LayoutFileLineInvalidId = "FSA011";
+    public const string FixedLayoutSuggestedId = "FSA012";
 
     private const string Category = "FastSerialization.Migration";
     private const string IdsCategory = "FastSerialization.TypeIds";
+    private const string CompatibilityCategory = "FastSerialization.Compatibility";
 
     public static readonly DiagnosticDescriptor BinaryFormatterUsed = new(
         BinaryFormatterUsedId,
@@ -61,6 +68,65 @@ internal static class Descriptors
         DiagnosticSeverity.Error,
         isEnabledByDefault: true,
         description: "A formatter writes each type under one id. Registering a type a second time, under another id or the same one, makes registration throw ArgumentException (on the dependency-injection builder, when the formatter is first resolved).");
+
+    public static readonly DiagnosticDescriptor ShippedMemberChanged = new(
+        ShippedMemberChangedId,
+        "A shipped member is removed, reordered or retyped",
+        "'{0}' breaks its shipped wire layout: {1}. Records written by the shipped version would be read as garbage or not at all; members are only appended, never removed, reordered or retyped: restore it (if no data of the shipped layout exists anywhere, edit BinaryLayout.Shipped.txt instead).",
+        CompatibilityCategory,
+        DiagnosticSeverity.Error,
+        isEnabledByDefault: true,
+        customTags: WellKnownDiagnosticTags.CompilationEnd,
+        description: "BinaryLayout.Shipped.txt records the wire layout of every [BinarySerializable] type as released: its members in wire order, with their kinds and encodings as the IPC handshake names them. A new build must read what a released one wrote, so a shipped member may not be removed, moved, renamed or given another kind, encoding or width, and a shipped type may not disappear.");
+
+    public static readonly DiagnosticDescriptor ShippedFixedLayoutChanged = new(
+        ShippedFixedLayoutChangedId,
+        "A shipped fixed-layout struct is changed",
+        "Fixed-layout struct '{0}' differs from BinaryLayout.Shipped.txt: {1}. A fixed-layout struct has no frame, so its readers know its size and members only from their own build: any change, an appended member included, breaks every record the shipped version wrote. Restore it, or declare a new type for the new layout.",
+        CompatibilityCategory,
+        DiagnosticSeverity.Error,
+        isEnabledByDefault: true,
+        customTags: WellKnownDiagnosticTags.CompilationEnd,
+        description: "A fixed-layout struct ([BinarySerializable(FixedLayout = true)], docs/FORMAT.md section 3b) is written inline at a size known at compile time; unlike other types it cannot evolve, so its shipped layout must stay exactly as recorded.");
+
+    public static readonly DiagnosticDescriptor ShippedIdChanged = new(
+        ShippedIdChangedId,
+        "A shipped type id is changed",
+        "{0}: a type id that a release has written stands for its type forever. Restore the shipped id (if no data of the shipped version exists anywhere, edit BinaryLayout.Shipped.txt instead).",
+        IdsCategory,
+        DiagnosticSeverity.Error,
+        isEnabledByDefault: true,
+        customTags: WellKnownDiagnosticTags.CompilationEnd,
+        description: "BinaryLayout.Shipped.txt records the constant type ids the project registered its types under when it was released. Moving a type to another id, or giving its id to another type, makes the next build read the shipped records as the wrong type or not at all.");
+
+    public static readonly DiagnosticDescriptor LayoutNotRecorded = new(
+        LayoutNotRecordedId,
+        "A wire layout is not recorded",
+        "{0}: record it in BinaryLayout.Unshipped.txt (the code fix writes it); a release moves the unshipped lines to BinaryLayout.Shipped.txt",
+        CompatibilityCategory,
+        DiagnosticSeverity.Warning,
+        isEnabledByDefault: true,
+        customTags: WellKnownDiagnosticTags.CompilationEnd,
+        description: "Every [BinarySerializable] type of a project that tracks its wire layouts is recorded in BinaryLayout.Shipped.txt (released) or BinaryLayout.Unshipped.txt (since the last release): a new type, an appended member or a new constant type id is recorded in the unshipped file, and an unshipped entry follows the type until it is released.");
+
+    public static readonly DiagnosticDescriptor LayoutsNotTracked = new(
+        LayoutsNotTrackedId,
+        "The project does not track its wire layouts",
+        "'{0}' has a wire layout, and this project has no BinaryLayout.Shipped.txt: the code fix creates the layout files, so that the build checks that later versions read what this one writes",
+        CompatibilityCategory,
+        DiagnosticSeverity.Hidden,
+        isEnabledByDefault: true,
+        description: "Opt-in: a project with the additional files BinaryLayout.Shipped.txt and BinaryLayout.Unshipped.txt has its [BinarySerializable] types' wire layouts checked at compile time (docs/ANALYZERS.md). This hidden diagnostic only carries the code fix that creates them.");
+
+    public static readonly DiagnosticDescriptor LayoutFileLineInvalid = new(
+        LayoutFileLineInvalidId,
+        "A line of a layout file is invalid",
+        "'{0}' in {1} is not a layout line: {2}",
+        CompatibilityCategory,
+        DiagnosticSeverity.Error,
+        isEnabledByDefault: true,
+        customTags: WellKnownDiagnosticTags.CompilationEnd,
+        description: "BinaryLayout.Shipped.txt and BinaryLayout.Unshipped.txt hold one fact per line: 'Type', 'Type id=N', 'Type fixed=S' or 'Type[position] Name Kind' (docs/ANALYZERS.md); a line that says anything else, or contradicts another line, would weaken the check, so it is an error.");
 
     public static readonly DiagnosticDescriptor FixedLayoutSuggested = new(
         FixedLayoutSuggestedId,

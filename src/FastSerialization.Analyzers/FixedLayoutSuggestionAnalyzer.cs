@@ -6,7 +6,7 @@ using Microsoft.CodeAnalysis.Diagnostics;
 namespace FastSerialization.Analyzers;
 
 /// <summary>
-/// FSA006 (information): a member of a <c>[BinarySerializable]</c> type is an array or a <c>List&lt;T&gt;</c> of a
+/// FSA012 (information): a member of a <c>[BinarySerializable]</c> type is an array or a <c>List&lt;T&gt;</c> of a
 /// <c>[BinarySerializable]</c> struct of this compilation that is not fixed-layout and whose serialized members are all
 /// fixed-width. Declaring the struct fixed-layout and evolvable (docs/FORMAT.md section 3c) makes its arrays copy as
 /// blocks and keeps it able to append members. Reported at the member; the struct's declarations are the additional

@@ -31,7 +31,7 @@ namespace FastSerialization.Analyzers;
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class TypeIdAnalyzer : DiagnosticAnalyzer
 {
-    private const string BuilderName = "FastSerialization.DependencyInjection.FastSerializationBuilder";
+    internal const string BuilderName = "FastSerialization.DependencyInjection.FastSerializationBuilder";
 
     /// <inheritdoc/>
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
@@ -195,7 +195,7 @@ public sealed class TypeIdAnalyzer : DiagnosticAnalyzer
         child == conditional.WhenTrue || child == conditional.WhenFalse;
 
     /// <summary>A <c>Register&lt;T&gt;(id, ...)</c> call of the formatter or the builder with a constant id; null for any other call.</summary>
-    private static Registration? Read(IInvocationOperation invocation, INamedTypeSymbol? formatter, INamedTypeSymbol? builder)
+    internal static Registration? Read(IInvocationOperation invocation, INamedTypeSymbol? formatter, INamedTypeSymbol? builder)
     {
         IMethodSymbol method = invocation.TargetMethod;
         if (method.Name != "Register" || method.TypeArguments.Length != 1 || method.Parameters.Length == 0 ||
@@ -314,7 +314,7 @@ public sealed class TypeIdAnalyzer : DiagnosticAnalyzer
         return call.GetLocation();
     }
 
-    private sealed class Registration
+    internal sealed class Registration
     {
         public Registration(IInvocationOperation call, SyntaxNode idSyntax, ITypeSymbol type, int id, ISymbol? receiver)
         {

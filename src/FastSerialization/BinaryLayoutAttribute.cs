@@ -23,6 +23,14 @@ public sealed class BinaryLayoutAttribute : Attribute
     /// <summary>The member kinds in wire order, separated by ';'.</summary>
     public string Layout { get; }
 
+    /// <summary>
+    /// The members' names in wire order, separated by ';' (one per kind of <see cref="Layout"/>, a fixed-layout
+    /// struct's leading size entry excepted); null when not given. The source generator writes them, so that the
+    /// analyzer that checks a project's shipped wire layout (BinaryLayout.Shipped.txt, docs/ANALYZERS.md) can name
+    /// the member that changed. Not part of what the IPC handshake and file headers compare.
+    /// </summary>
+    public string? MemberNames { get; set; }
+
     /// <summary>The member kinds in wire order.</summary>
     /// <returns>One entry per member; none for an empty layout.</returns>
     public string[] GetMembers() => Layout.Length == 0 ? Array.Empty<string>() : Layout.Split(';');

@@ -104,9 +104,12 @@ internal static class AnalyzerHarness
     }
 
     /// <summary>Applies the provider's fix-all over the whole solution for the given equivalence key.</summary>
-    public static async Task<Project> FixAllAsync(Project project, CodeFixProvider provider, string equivalenceKey)
+    public static async Task<Project> FixAllAsync(Project project, CodeFixProvider provider, string equivalenceKey) =>
+        await FixAllAsync(project, provider, equivalenceKey, await DiagnosticsAsync(project));
+
+    /// <summary>Applies the provider's fix-all over the whole solution for the given diagnostics (another analyzer's).</summary>
+    public static async Task<Project> FixAllAsync(Project project, CodeFixProvider provider, string equivalenceKey, ImmutableArray<Diagnostic> all)
     {
-        ImmutableArray<Diagnostic> all = await DiagnosticsAsync(project);
         ImmutableArray<Diagnostic> fixable = all.Where(d => provider.FixableDiagnosticIds.Contains(d.Id)).ToImmutableArray();
         Document first = project.GetDocument(fixable[0].Location.SourceTree)!;
         var context = new FixAllContext(

@@ -10,7 +10,7 @@ using Xunit;
 namespace FastSerialization.Analyzers.Tests;
 
 /// <summary>
-/// FSA006: a [BinarySerializable] struct of fixed-width members held in an array or a list gets an information
+/// FSA012: a [BinarySerializable] struct of fixed-width members held in an array or a list gets an information
 /// diagnostic, and its fix makes it fixed-layout and evolvable (docs/FORMAT.md section 3c).
 /// </summary>
 public class FixedLayoutSuggestionTests
@@ -59,7 +59,7 @@ public class FixedLayoutSuggestionTests
         ImmutableArray<Diagnostic> diagnostics = await SuggestionsAsync(AnalyzerHarness.Project(source));
 
         Diagnostic d = diagnostics.Should().ContainSingle().Which;
-        d.Id.Should().Be("FSA006");
+        d.Id.Should().Be("FSA012");
         d.Severity.Should().Be(DiagnosticSeverity.Info);
         d.GetMessage(System.Globalization.CultureInfo.InvariantCulture).Should().Contain("'Market.Tick'").And.Contain(where)
             .And.Contain("FixedLayout = true, Evolvable = true").And.Contain("compact integers");

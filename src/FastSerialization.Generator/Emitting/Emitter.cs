@@ -43,7 +43,7 @@ internal static class Emitter
             interfaces += ", " + FactoryInterface(model);
         }
 
-        w.Line("[global::FastSerialization.BinaryLayout(\"" + Layout(model) + "\")]");
+        w.Line("[global::FastSerialization.BinaryLayout(\"" + Layout(model) + "\", MemberNames = \"" + LayoutNames.Of(model) + "\")]");
         if (model.EmitsTrackedAttribute)
         {
             w.Line("[global::FastSerialization.BinaryReferenceTracked]");

@@ -136,7 +136,7 @@ public class TrackedLayoutTests
         run.GeneratorDiagnostics.Should().BeEmpty();
         run.CompilationDiagnostics.Should().BeEmpty("the generated code compiles without warnings");
         string order = run.Sources.Single(s => s.HintName.Contains("Order")).SourceText.ToString();
-        order.Should().Contain("[global::FastSerialization.BinaryLayout(\"Ref:Object<Shop.Customer>;VarInt32\")]");
+        order.Should().Contain("[global::FastSerialization.BinaryLayout(\"Ref:Object<Shop.Customer>;VarInt32\", MemberNames = \"Buyer;Id\")]");
         order.Should().Contain("writer.WriteTrackedObject(").And.Contain("reader.ReadTrackedObject<global::Shop.Customer>()");
         order.Should().NotContain("BinaryReferenceTracked]");
         string customer = run.Sources.Single(s => s.HintName.Contains("Customer")).SourceText.ToString();

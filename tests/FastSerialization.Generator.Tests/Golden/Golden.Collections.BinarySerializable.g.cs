@@ -6,7 +6,7 @@
 
 namespace Golden
 {
-    [global::FastSerialization.BinaryLayout("Sequence<Int32>;Sequence<String>;Map<String,Object<Golden.Customer>>;Nullable<VarEnum<Int16>>;Sequence<Guid>;Bytes")]
+    [global::FastSerialization.BinaryLayout("Sequence<Int32>;Sequence<String>;Map<String,Object<Golden.Customer>>;Nullable<VarEnum<Int16>>;Sequence<Guid>;Bytes", MemberNames = "Ints;Names;ByName;MaybeKind;Ids;Blob")]
     partial class Collections : global::FastSerialization.ICustomBinarySerializable, global::FastSerialization.IBinaryFactory<global::Golden.Collections>
     {
         /// <inheritdoc />

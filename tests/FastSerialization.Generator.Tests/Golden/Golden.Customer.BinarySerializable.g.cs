@@ -6,7 +6,7 @@
 
 namespace Golden
 {
-    [global::FastSerialization.BinaryLayout("String;String;String;VarInt32;VarInt32")]
+    [global::FastSerialization.BinaryLayout("String;String;String;VarInt32;VarInt32", MemberNames = "LastName;FirstName;Address;Age;Code")]
     partial class Customer : global::FastSerialization.ICustomBinarySerializable, global::FastSerialization.IBinaryFactory<global::Golden.Customer>
     {
         /// <inheritdoc />

@@ -8,7 +8,7 @@ namespace Golden
 {
     partial class Outer<T>
     {
-        [global::FastSerialization.BinaryLayout("VarDecimal;String")]
+        [global::FastSerialization.BinaryLayout("VarDecimal;String", MemberNames = "Amount;Currency")]
         partial record struct Money : global::FastSerialization.ICustomBinarySerializable
         {
             /// <inheritdoc />

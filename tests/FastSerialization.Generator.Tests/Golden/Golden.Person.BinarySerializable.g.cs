@@ -6,7 +6,7 @@
 
 namespace Golden
 {
-    [global::FastSerialization.BinaryLayout("String;VarInt32;String")]
+    [global::FastSerialization.BinaryLayout("String;VarInt32;String", MemberNames = "Name;Age;Nickname")]
     partial record Person : global::FastSerialization.ICustomBinarySerializable, global::FastSerialization.IBinaryConstructible<global::Golden.Person>
     {
         /// <inheritdoc />

@@ -6,7 +6,7 @@
 
 namespace Golden
 {
-    [global::FastSerialization.BinaryLayout("Double;Double;Boolean;String")]
+    [global::FastSerialization.BinaryLayout("Double;Double;Boolean;String", MemberNames = "Bid;Ask;Firm;Venue")]
     partial struct Quote : global::FastSerialization.ICustomBinarySerializable
     {
         /// <inheritdoc />
