@@ -370,6 +370,27 @@ public class ShippedLayoutTests
         error.GetMessage().Should().StartWith("Fixed-layout struct 'Shop.Point' differs from BinaryLayout.Shipped.txt: it is not evolvable in this build, and was when shipped.");
     }
 
+    [Fact]
+    public async Task AnEvolvableStruct_AppendingAMember_IsAWarningWhoseFixRecordsIt_AndChangingOneIsAnError()
+    {
+        // Section 3c: an evolvable fixed-layout struct may grow by appending members, as a class may; any other change is FSA007.
+        string evolvable = Released.Replace("[BinarySerializable(FixedLayout = true)]", "[BinarySerializable(FixedLayout = true, Evolvable = true)]", StringComparison.Ordinal);
+        string layout = ReleasedLayout.Replace("Shop.Point fixed=8", "Shop.Point fixed=8 evolvable", StringComparison.Ordinal);
+        Project appended = await LayoutProjectAsync(
+            evolvable.Replace("    public int Y;\n", "    public int Y;\n    public int Z;\n", StringComparison.Ordinal), layout, "# Since the last release\n");
+
+        Diagnostic warning = (await LayoutDiagnosticsAsync(appended)).Should().ContainSingle().Subject;
+        warning.Id.Should().Be("FSA009");
+        warning.GetMessage().Should().StartWith("the size of fixed-layout struct 'Shop.Point' (12 bytes) is not recorded");
+        Project fixedProject = await AnalyzerHarness.ApplyAsync(appended, warning, new RecordLayoutCodeFix());
+        (await LayoutDiagnosticsAsync(fixedProject)).Should().BeEmpty();
+
+        Project retyped = await LayoutProjectAsync(evolvable.Replace("    public int Y;\n", "    public long Y;\n", StringComparison.Ordinal), layout, string.Empty);
+        Diagnostic error = (await LayoutDiagnosticsAsync(retyped)).Should().ContainSingle().Subject;
+        error.Id.Should().Be("FSA007");
+        error.GetMessage().Should().StartWith("Fixed-layout struct 'Shop.Point' differs from BinaryLayout.Shipped.txt");
+    }
+
     /// <summary>
     /// The file names types and member kinds exactly as the IPC handshake does: the same project, compiled and run, describes
     /// its registry (RegistryEntry, what the handshake and file headers carry) with the same names and kinds in the same order.

@@ -109,7 +109,7 @@ internal sealed class TypeLayout
 
     /// <summary>
     /// True when the type is declared an evolvable fixed-layout struct (WIRE-FORMAT.md section 3c): its
-    /// <c>[BinarySerializable]</c> says <c>Evolvable = true</c>. Until that option exists no type says so.
+    /// <c>[BinarySerializable]</c> says <c>Evolvable = true</c>.
     /// </summary>
     private static bool IsEvolvable(INamedTypeSymbol type) =>
         type.GetAttributes().Any(static a =>
