@@ -21,7 +21,7 @@ namespace FastSerialization.Compatibility.Tests;
 /// </remarks>
 public static class IpcTranscript
 {
-    public const long PingId = 7;
+    public const int PingId = 7;
 
     public static IpcDemo.Customer Customer() => new() { LastName = "Hopper", FirstName = "Grace", Address = "Arlington", Age = 85, Code = 1906 };
 
