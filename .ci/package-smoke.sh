@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Package smoke test: packs FastSerialization (and FastSerialization.Files) into a temporary folder, creates a fresh console
-# project that references the package from that folder (never the project), builds it with warnings
-# as errors, runs it and checks its output. The console app uses [BinarySerializable], so this proves
+# Package smoke test: packs the eight packages into a temporary folder in one build (.ci/packages.slnf), each validated
+# against the previous release's package (eng/baseline-release.txt, packed from git history by eng/pack-baseline.sh:
+# a public API removed or changed since then fails the pack), checks their metadata, then builds four fresh console
+# projects that reference the packages from that folder (never the projects) in one build, with warnings as errors,
+# runs them and checks their output. The console app uses [BinarySerializable], so this proves
 # that adding the one package makes the source generator run. A second fresh app still on BinaryFormatter
 # proves the package's analyzers report FSA001/FSA002 and that `dotnet format analyzers` applies their fixes.
 # Exits non-zero on any failure. Usage: bash .ci/package-smoke.sh
@@ -13,15 +15,32 @@ cleanup() { rm -rf "$work"; }
 trap cleanup EXIT
 
 # A version no cache has seen, so the package cannot come from the global packages folder.
-version="0.1.0-smoke.$(date +%s).$$"
+version="0.2.0-smoke.$(date +%s).$$"
 feed="$work/feed"
 app="$work/app"
 mkdir -p "$feed" "$app"
 
-echo "package-smoke: packing FastSerialization $version"
-dotnet pack "$root/src/FastSerialization/FastSerialization.csproj" -c Release -o "$feed" -p:Version="$version" --nologo -v:q
-echo "package-smoke: packing FastSerialization.Files $version"
-dotnet pack "$root/src/FastSerialization.Files/FastSerialization.Files.csproj" -c Release -o "$feed" -p:Version="$version" --nologo -v:q
+# The previous release's packages: packed once per baseline commit and kept outside the clone (eng/pack-baseline.sh).
+baseline_version="$(sed -n 's/^version=//p' "$root/eng/baseline-release.txt")"
+baseline="$(bash "$root/eng/pack-baseline.sh")"
+
+echo "package-smoke: packing the eight packages $version in one build, validated against $baseline_version"
+pack_log="$work/pack.log"
+# PackageVersion, not Version: the assemblies keep the repository's version, so what the samples and benchmarks built in
+# Release before this step (net10.0) is up to date and only the other target frameworks are compiled here.
+if ! dotnet pack "$root/.ci/packages.slnf" -c Release -o "$feed" -p:PackageVersion="$version" \
+        -p:FsBaselinePackages="$baseline" -p:FsBaselineVersion="$baseline_version" --nologo -v:m >"$pack_log" 2>&1; then
+    cat "$pack_log" >&2
+    echo "package-smoke: FAIL: dotnet pack failed (a CP error is an API removed or changed since $baseline_version: RELEASING.md, step 2)" >&2
+    exit 1
+fi
+grep -E "package validation against|validated without a baseline" "$pack_log" | sed 's/^ *//' | sort -u
+validated="$(grep -E "package validation against" "$pack_log" | sed 's/^ *//' | sort -u | wc -l)"
+if [ "$validated" -ne 8 ]; then
+    cat "$pack_log" >&2
+    echo "package-smoke: FAIL: $validated of the eight packages were validated against $baseline_version" >&2
+    exit 1
+fi
 
 nupkg="$feed/FastSerialization.$version.nupkg"
 # The listing is taken whole first: `unzip -l | grep -q` fails under pipefail when grep stops reading early.
@@ -55,24 +74,18 @@ check_metadata() { # $1 = package id
     fi
     echo "package-smoke: $1 metadata ok (license, readme, description, authors, symbols)"
 }
-check_metadata FastSerialization
-check_metadata FastSerialization.Files
-echo "package-smoke: packing FastSerialization.Ipc $version"
-dotnet pack "$root/src/FastSerialization.Ipc/FastSerialization.Ipc.csproj" -c Release -o "$feed" -p:Version="$version" --nologo -v:q
-check_metadata FastSerialization.Ipc
+for package in FastSerialization FastSerialization.Files FastSerialization.Ipc FastSerialization.Ipc.Hosting FastSerialization.BinaryFormatterImport \
+               FastSerialization.DependencyInjection FastSerialization.Grpc FastSerialization.Caching; do
+    check_metadata "$package"
+done
 # The .NET Framework 4.8 build (docs/MIGRATION.md, "A .NET Framework service next to .NET 10 ones") is in the package.
+ipc_listing="$(unzip -l "$feed/FastSerialization.Ipc.$version.nupkg")"
 for tfm in netstandard2.0 net8.0 net10.0; do
-    if ! unzip -l "$feed/FastSerialization.Ipc.$version.nupkg" | grep -q " lib/$tfm/FastSerialization.Ipc.dll$"; then
+    if ! grep -q " lib/$tfm/FastSerialization.Ipc.dll$" <<<"$ipc_listing"; then
         echo "package-smoke: FAIL: FastSerialization.Ipc has no lib/$tfm build" >&2
         exit 1
     fi
 done
-echo "package-smoke: packing FastSerialization.Ipc.Hosting $version"
-dotnet pack "$root/src/FastSerialization.Ipc.Hosting/FastSerialization.Ipc.Hosting.csproj" -c Release -o "$feed" -p:Version="$version" --nologo -v:q
-check_metadata FastSerialization.Ipc.Hosting
-echo "package-smoke: packing FastSerialization.BinaryFormatterImport $version"
-dotnet pack "$root/src/FastSerialization.BinaryFormatterImport/FastSerialization.BinaryFormatterImport.csproj" -c Release -o "$feed" -p:Version="$version" --nologo -v:q
-check_metadata FastSerialization.BinaryFormatterImport
 bfi_nuspec=$(unzip -p "$feed/FastSerialization.BinaryFormatterImport.$version.nupkg" FastSerialization.BinaryFormatterImport.nuspec)
 for want in 'id="System.Formats.Nrbf"' 'id="FastSerialization"'; do
     if ! grep -qF "$want" <<<"$bfi_nuspec"; then
@@ -81,8 +94,9 @@ for want in 'id="System.Formats.Nrbf"' 'id="FastSerialization"'; do
     fi
 done
 
-# FastSerialization may only come from the local folder; anything else from the machine's usual source.
-cat > "$app/nuget.config" <<XML
+# FastSerialization's packages may only come from the local folder; anything else from the machine's usual source. One
+# file above the four apps' folders, found by each.
+cat > "$work/nuget.config" <<XML
 <?xml version="1.0" encoding="utf-8"?>
 <configuration>
   <packageSources>
@@ -93,7 +107,7 @@ cat > "$app/nuget.config" <<XML
   <packageSourceMapping>
     <packageSource key="smoke-local">
       <package pattern="FastSerialization" />
-      <package pattern="FastSerialization.Files" />
+      <package pattern="FastSerialization.*" />
     </packageSource>
     <packageSource key="nuget.org">
       <package pattern="*" />
@@ -124,6 +138,13 @@ write_app_project() { # $1 = the .csproj path, then package ids
 ${refs}  </ItemGroup>
 </Project>
 XML
+}
+
+# Runs a built app's assembly directly (what `dotnet run --no-build` does, without evaluating the project again).
+run_app() { # $1 = the app's folder, $2 = its name, then its arguments
+    local dir="$1" name="$2"
+    shift 2
+    dotnet "$dir/bin/Release/net10.0/$name.dll" "$@"
 }
 
 write_app_project "$app/SmokeApp.csproj" FastSerialization FastSerialization.Files
@@ -191,25 +212,6 @@ public static class Program
 }
 CS
 
-echo "package-smoke: building and running a fresh console app against the packed package"
-(cd "$app" && dotnet build -c Release --nologo -v:q -p:TreatWarningsAsErrors=true)
-
-# The restored package must be the one just packed, from the local folder.
-if [ ! -f "$work/packages/fastserialization/$version/analyzers/dotnet/cs/FastSerialization.Generator.dll" ]; then
-    echo "package-smoke: FAIL: FastSerialization $version was not restored from the local folder" >&2
-    exit 1
-fi
-
-output="$(cd "$app" && dotnet run -c Release --no-build)"
-echo "$output"
-expected="customer 32 bytes: John Smith, 1 Main Street, 35, 7
-order 9: Smith lines a,b
-record file: 2 records, record 1 is order 10"
-if [ "$output" != "$expected" ]; then
-    echo "package-smoke: FAIL: unexpected output; expected:" >&2
-    echo "$expected" >&2
-    exit 1
-fi
 
 # The migration analyzers (issue 11, docs/ANALYZERS.md): a fresh app still on BinaryFormatter gets FSA001 and FSA002
 # from the package; `dotnet format analyzers` applies their code fixes from the package; the app then builds
@@ -217,10 +219,10 @@ fi
 # CustomBinaryFormatter.
 migrate="$work/migrate"
 mkdir -p "$migrate"
-cp "$app/nuget.config" "$migrate/nuget.config"
 write_app_project "$migrate/SmokeMigration.csproj" FastSerialization
 # As in any app still on BinaryFormatter: the SDK makes SYSLIB0011 (BinaryFormatter and IFormatter are obsolete) an error.
-sed -i 's#</ManagePackageVersionsCentrally>#&\n    <NoWarn>$(NoWarn);SYSLIB0011</NoWarn>#' "$migrate/SmokeMigration.csproj"
+# Its first build keeps warnings as warnings (they are what it checks); the build after the fixes makes them errors.
+sed -i 's#</ManagePackageVersionsCentrally>#&\n    <NoWarn>$(NoWarn);SYSLIB0011</NoWarn>#; s#<TreatWarningsAsErrors>true</TreatWarningsAsErrors>#<TreatWarningsAsErrors>false</TreatWarningsAsErrors>#' "$migrate/SmokeMigration.csproj"
 cat > "$migrate/Program.cs" <<'CS'
 using System;
 using System.IO;
@@ -257,12 +259,8 @@ public static partial class Program
 }
 CS
 
-echo "package-smoke: building a fresh app still on BinaryFormatter: the package's analyzers must report it"
-legacy_log="$(cd "$migrate" && dotnet build -c Release --nologo -v:q -p:TreatWarningsAsErrors=false 2>&1)" || {
-    echo "$legacy_log" >&2
-    echo "package-smoke: FAIL: the BinaryFormatter app did not build" >&2
-    exit 1
-}
+# The checks of the BinaryFormatter app's first build, once the four apps are built (below).
+check_legacy_build() {
 for id in FSA001 FSA002; do
     if ! grep -q "warning $id:" <<<"$legacy_log"; then
         echo "$legacy_log" >&2
@@ -271,9 +269,12 @@ for id in FSA001 FSA002; do
     fi
 done
 echo "package-smoke: the build reports $(grep "warning FSA001:" <<<"$legacy_log" | sort -u | wc -l) FSA001 and $(grep "warning FSA002:" <<<"$legacy_log" | sort -u | wc -l) FSA002 (distinct lines)"
+}
 
+# The rest of the BinaryFormatter app, after the four apps' build.
+fix_and_run_legacy_app() {
 echo "package-smoke: dotnet format analyzers --diagnostics FSA001 FSA002: the package's code fixes"
-(cd "$migrate" && dotnet format analyzers SmokeMigration.csproj --diagnostics FSA001 FSA002 --severity warn)
+(cd "$migrate" && dotnet format analyzers SmokeMigration.csproj --no-restore --diagnostics FSA001 FSA002 --severity warn)
 for want in 'var formatter = new CustomBinaryFormatter();' '[BinarySerializable]' 'public partial class Customer' '[BinaryIgnore]' 'using FastSerialization;'; do
     if ! grep -qF "$want" "$migrate/Program.cs"; then
         cat "$migrate/Program.cs" >&2
@@ -295,25 +296,19 @@ public static partial class Program
     static partial void Register(object formatter) => ((CustomBinaryFormatter)formatter).Register<Customer>(1);
 }
 CS
-(cd "$migrate" && dotnet build -c Release --nologo -v:q -p:TreatWarningsAsErrors=true)
-output3="$(cd "$migrate" && dotnet run -c Release --no-build)"
+(cd "$migrate" && dotnet build -c Release --no-restore --nologo -v:q -p:TreatWarningsAsErrors=true)
+output3="$(run_app "$migrate" SmokeMigration)"
 echo "$output3"
 if [ "$output3" != "migrated: Ada 36 session=null" ]; then
     echo "package-smoke: FAIL: unexpected output from the migrated app; expected: migrated: Ada 36 session=null" >&2
     exit 1
 fi
+}
 
-# The distributed adapters (issue 12): packed with the same version, used by a second fresh app that adds
-# only FastSerialization.Grpc and FastSerialization.Caching (FastSerialization and .DependencyInjection come with them).
-for project in FastSerialization.DependencyInjection FastSerialization.Grpc FastSerialization.Caching; do
-    echo "package-smoke: packing $project $version"
-    dotnet pack "$root/src/$project/$project.csproj" -c Release -o "$feed" -p:Version="$version" --nologo -v:q
-    check_metadata "$project"
-done
-
+# The distributed adapters (issue 12): a second fresh app that adds only FastSerialization.Grpc and
+# FastSerialization.Caching (FastSerialization and .DependencyInjection come with them).
 app2="$work/app2"
 mkdir -p "$app2"
-sed 's#<package pattern="FastSerialization" />#<package pattern="FastSerialization" /><package pattern="FastSerialization.*" />#' "$app/nuget.config" > "$app2/nuget.config"
 write_app_project "$app2/SmokeDistributed.csproj" FastSerialization.Grpc FastSerialization.Caching
 
 cat > "$app2/Program.cs" <<'CS'
@@ -381,15 +376,15 @@ public static class Program
 }
 CS
 
-echo "package-smoke: building and running a fresh app against the packed gRPC and caching packages"
-(cd "$app2" && dotnet build -c Release --nologo -v:q -p:TreatWarningsAsErrors=true)
+# Run after the four apps' build (below).
+run_distributed_app() {
 for id in fastserialization.grpc fastserialization.caching fastserialization.dependencyinjection; do
     if [ ! -d "$work/packages/$id/$version" ]; then
         echo "package-smoke: FAIL: $id $version was not restored from the local folder" >&2
         exit 1
     fi
 done
-output2="$(cd "$app2" && dotnet run -c Release --no-build)"
+output2="$(run_app "$app2" SmokeDistributed)"
 echo "$output2"
 expected2="grpc 7 bytes: MSFT 3
 cache: AAPL 4; hybrid: IBM 5"
@@ -398,6 +393,7 @@ if [ "$output2" != "$expected2" ]; then
     echo "$expected2" >&2
     exit 1
 fi
+}
 
 # The importer's generated binders (docs/MIGRATION.md, "What needs reflection"): a fresh app that adds only
 # FastSerialization.BinaryFormatterImport, with the trimming and AOT analyzers on and warnings as errors, imports a
@@ -405,7 +401,6 @@ fi
 # generator wrote the binders of its partial types.
 app3="$work/app3"
 mkdir -p "$app3"
-cp "$app2/nuget.config" "$app3/nuget.config"
 cp "$root/tests/FastSerialization.BinaryFormatterImport.Tests/Golden/order.bin" "$app3/order.bin"
 write_app_project "$app3/SmokeImport.csproj" FastSerialization.BinaryFormatterImport
 sed -i 's#</PropertyGroup>#  <EnableTrimAnalyzer>true</EnableTrimAnalyzer>\n    <EnableAotAnalyzer>true</EnableAotAnalyzer>\n  </PropertyGroup>#' "$app3/SmokeImport.csproj"
@@ -446,13 +441,56 @@ public static class Program
     }
 }
 CS
-echo "package-smoke: building and running a fresh app against the packed importer (trimming and AOT analyzers on)"
-(cd "$app3" && dotnet build -c Release --nologo -v:q -p:TreatWarningsAsErrors=true)
+# The four apps in one build (one restore, the projects side by side): the BinaryFormatter app with warnings as
+# warnings (its csproj), the others with warnings as errors (theirs).
+cat > "$work/apps.slnx" <<XML
+<Solution>
+  <Project Path="app/SmokeApp.csproj" />
+  <Project Path="migrate/SmokeMigration.csproj" />
+  <Project Path="app2/SmokeDistributed.csproj" />
+  <Project Path="app3/SmokeImport.csproj" />
+</Solution>
+XML
+echo "package-smoke: building four fresh apps against the packed packages in one build (the BinaryFormatter app's analyzers must report it; the importer app has the trimming and AOT analyzers on)"
+apps_log="$work/apps.log"
+if ! dotnet build "$work/apps.slnx" -c Release --nologo -v:q >"$apps_log" 2>&1; then
+    cat "$apps_log" >&2
+    echo "package-smoke: FAIL: the fresh apps did not build" >&2
+    exit 1
+fi
+legacy_log="$(grep "SmokeMigration.csproj" "$apps_log" || true)"
+if grep -v "SmokeMigration.csproj" "$apps_log" | grep -q "warning "; then
+    cat "$apps_log" >&2
+    echo "package-smoke: FAIL: warnings in the apps built with warnings as errors" >&2
+    exit 1
+fi
+
+# The restored package must be the one just packed, from the local folder.
+if [ ! -f "$work/packages/fastserialization/$version/analyzers/dotnet/cs/FastSerialization.Generator.dll" ]; then
+    echo "package-smoke: FAIL: FastSerialization $version was not restored from the local folder" >&2
+    exit 1
+fi
+
+output="$(run_app "$app" SmokeApp)"
+echo "$output"
+expected="customer 32 bytes: John Smith, 1 Main Street, 35, 7
+order 9: Smith lines a,b
+record file: 2 records, record 1 is order 10"
+if [ "$output" != "$expected" ]; then
+    echo "package-smoke: FAIL: unexpected output; expected:" >&2
+    echo "$expected" >&2
+    exit 1
+fi
+
+check_legacy_build
+fix_and_run_legacy_app
+run_distributed_app
+
 if [ ! -d "$work/packages/fastserialization.binaryformatterimport/$version" ]; then
     echo "package-smoke: FAIL: fastserialization.binaryformatterimport $version was not restored from the local folder" >&2
     exit 1
 fi
-output4="$(cd "$app3" && dotnet run -c Release --no-build -- order.bin)"
+output4="$(cd "$app3" && run_app "$app3" SmokeImport order.bin)"
 echo "$output4"
 if [ "$output4" != "imported order 77 of Ada: 2 lines, B-22" ]; then
     echo "package-smoke: FAIL: unexpected output from the import app; expected: imported order 77 of Ada: 2 lines, B-22" >&2
