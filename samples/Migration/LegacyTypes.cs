@@ -25,12 +25,27 @@ namespace LegacyShop
         public DateTime? PaidUtc { get; set; }
     }
 
-    /// <summary>A day's invoices: BinaryFormatter kept the one customer they share as one object.</summary>
+    /// <summary>An account that a day's orders share: BinaryFormatter kept it one object.</summary>
+    [Serializable]
+    public class Account
+    {
+        public string? Name { get; set; }
+    }
+
+    [Serializable]
+    public class Order
+    {
+        public int Number { get; set; }
+        public Account? PlacedBy { get; set; }
+        public decimal Amount { get; set; }
+    }
+
+    /// <summary>A day's orders, several of them placed by the same account.</summary>
     [Serializable]
     public class Batch
     {
         public DateTime Day { get; set; }
-        public List<Invoice>? Invoices { get; set; }
+        public List<Order>? Orders { get; set; }
     }
 
     /// <summary>A type the new application dropped: the converter reports it and goes on.</summary>

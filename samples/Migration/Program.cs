@@ -11,8 +11,8 @@ using FastSerialization.BinaryFormatterImport;
 // Converts a folder of files written by BinaryFormatter into one file of FastSerialization records.
 //   dotnet run -c Release --project samples/Migration -- [--folder DIR] [--count N] [--out FILE]
 // With an empty (or missing) folder it first creates N legacy files with the real BinaryFormatter
-// (every 50th one holds a type the new application dropped, and every 50th another a batch of invoices
-// sharing one customer), so the sample runs anywhere.
+// (every 50th one holds a type the new application dropped, and every 50th another a batch of orders
+// placed by one account), so the sample runs anywhere.
 string folder = Path.Combine(Path.GetTempPath(), $"fastserialization-migration-{Environment.ProcessId}");
 int count = 500;
 string? output = null;
@@ -41,6 +41,8 @@ var formatter = new CustomBinaryFormatter();
 formatter.Register<Shop.Customer>(1);
 formatter.Register<Shop.Invoice>(2);
 formatter.Register<Shop.Batch>(3);
+formatter.Register<Shop.Order>(4);
+formatter.Register<Shop.Account>(5);
 // The new types are partial, so the generator wrote their binders: the importer needs no reflection (it would
 // run trimmed or under NativeAOT too). `new BinaryFormatterImporter(formatter)` would also read types without one.
 var importer = BinaryFormatterImporter.UsingGeneratedBinders(formatter);
@@ -91,7 +93,7 @@ using (FileStream file = File.OpenRead(output))
 
 bool ok = back.Count == records && records > 0;
 int checkedFiles = 0, index = 0;
-int batches = 0, batchesKept = 0, batchInvoices = 0, batchCustomers = 0;
+int batches = 0, batchesKept = 0, batchOrders = 0, batchAccounts = 0;
 string? firstBatch = null;
 foreach (string file in files)
 {
@@ -109,16 +111,16 @@ foreach (string file in files)
     ok &= index < back.Count && Same(direct, back[index]);
     if (direct is Shop.Batch imported && index < back.Count && back[index] is Shop.Batch converted)
     {
-        // Identity, counted by reference: how many distinct customers the invoices hold, as imported from the old file
+        // Identity, counted by reference: how many distinct accounts the orders hold, as imported from the old file
         // and as read back from the record.
-        int before = DistinctCustomers(imported), after = DistinctCustomers(converted);
-        int invoices = converted.Invoices?.Count ?? 0;
+        int before = DistinctAccounts(imported), after = DistinctAccounts(converted);
+        int orders = converted.Orders?.Count ?? 0;
         bool kept = before == after && SharedAlike(imported, converted);
         batches++;
         batchesKept += kept ? 1 : 0;
-        batchInvoices += invoices;
-        batchCustomers += after;
-        firstBatch ??= $"{invoices} invoices share {after} customer{(after == 1 ? "" : "s")} (BinaryFormatter had {before}): identity {(kept ? "kept" : "LOST")}";
+        batchOrders += orders;
+        batchAccounts += after;
+        firstBatch ??= $"{orders} orders share {after} account{(after == 1 ? "" : "s")} (BinaryFormatter had {before}): identity {(kept ? "kept" : "LOST")}";
         ok &= kept;
     }
 
@@ -130,7 +132,7 @@ Console.WriteLine($"Read back {back.Count} records; {checkedFiles} compared with
 if (batches > 0)
 {
     Console.WriteLine($"Shared objects: first batch: {firstBatch}");
-    Console.WriteLine($"  {batches} batches, {batchInvoices} invoices sharing {batchCustomers} customers: identity kept in {batchesKept} of {batches}");
+    Console.WriteLine($"  {batches} batches, {batchOrders} orders sharing {batchAccounts} accounts: identity kept in {batchesKept} of {batches}");
 }
 else
 {
@@ -151,24 +153,26 @@ static bool Same(object? a, object? b) => (a, b) switch
     (Shop.Customer x, Shop.Customer y) => x.Name == y.Name && x.Tier == y.Tier && x.CustomerSince == y.CustomerSince,
     (Shop.Invoice x, Shop.Invoice y) => x.Number == y.Number && Same(x.BilledTo, y.BilledTo) && x.PaidUtc == y.PaidUtc && x.Currency == y.Currency
         && (x.Amounts ?? new()).SequenceEqual(y.Amounts ?? new()) && (x.Notes ?? new()).OrderBy(p => p.Key).SequenceEqual((y.Notes ?? new()).OrderBy(p => p.Key)),
-    (Shop.Batch x, Shop.Batch y) => x.Day == y.Day && (x.Invoices ?? new()).Count == (y.Invoices ?? new()).Count
-        && (x.Invoices ?? new()).Zip(y.Invoices ?? new()).All(p => Same(p.First, p.Second)),
+    (Shop.Account x, Shop.Account y) => x.Name == y.Name,
+    (Shop.Order x, Shop.Order y) => x.Number == y.Number && x.Amount == y.Amount && Same(x.PlacedBy, y.PlacedBy),
+    (Shop.Batch x, Shop.Batch y) => x.Day == y.Day && (x.Orders ?? new()).Count == (y.Orders ?? new()).Count
+        && (x.Orders ?? new()).Zip(y.Orders ?? new()).All(p => Same(p.First, p.Second)),
     (null, null) => true,
     _ => false,
 };
 
-static int DistinctCustomers(Shop.Batch batch)
-    => (batch.Invoices ?? new()).Select(i => i.BilledTo).Where(c => c is not null).Distinct(ReferenceEqualityComparer.Instance).Count();
+static int DistinctAccounts(Shop.Batch batch)
+    => (batch.Orders ?? new()).Select(o => o.PlacedBy).Where(a => a is not null).Distinct(ReferenceEqualityComparer.Instance).Count();
 
-// Two invoices share a customer in one batch exactly when they share one in the other.
+// Two orders share an account in one batch exactly when they share one in the other.
 static bool SharedAlike(Shop.Batch x, Shop.Batch y)
 {
-    List<Shop.Invoice> a = x.Invoices ?? new(), b = y.Invoices ?? new();
+    List<Shop.Order> a = x.Orders ?? new(), b = y.Orders ?? new();
     for (int i = 0; i < a.Count; i++)
     {
         for (int j = i + 1; j < a.Count; j++)
         {
-            if (ReferenceEquals(a[i].BilledTo, a[j].BilledTo) != ReferenceEquals(b[i].BilledTo, b[j].BilledTo))
+            if (ReferenceEquals(a[i].PlacedBy, a[j].PlacedBy) != ReferenceEquals(b[i].PlacedBy, b[j].PlacedBy))
             {
                 return false;
             }
@@ -191,7 +195,7 @@ static void CreateLegacyFiles(string folder, int count)
                 ? new LegacyShop.Batch
                 {
                     Day = new DateTime(2024, 6, 1, 0, 0, 0, DateTimeKind.Utc).AddDays(i),
-                    Invoices = Enumerable.Range(0, 3).Select(k => new LegacyShop.Invoice { Number = (i * 10) + k, BilledTo = customer, Amounts = new List<decimal> { 10m * (k + 1) } }).ToList(),
+                    Orders = SharingOneAccount(new LegacyShop.Account { Name = "account " + (i % 37) }, i),
                 }
             : i % 2 == 0
                 ? customer
@@ -207,3 +211,7 @@ static void CreateLegacyFiles(string folder, int count)
         formatter.Serialize(file, graph);
     }
 }
+
+// Three orders placed by one account: BinaryFormatter writes the account once and refers to it twice.
+static List<LegacyShop.Order> SharingOneAccount(LegacyShop.Account account, int i) =>
+    Enumerable.Range(0, 3).Select(k => new LegacyShop.Order { Number = (i * 10) + k, PlacedBy = account, Amount = 10m * (k + 1) }).ToList();

@@ -8,9 +8,7 @@ namespace Shop
 {
     public enum Tier { Basic, Silver, Gold }
 
-    // Reference-tracked: invoices of a batch share their customer, and the record keeps it one object
-    // (docs/MIGRATION.md, "Shared references and cycles"). An invoice's BilledTo is then written as a reference.
-    [BinarySerializable(TrackReferences = true)]
+    [BinarySerializable]
     [BinaryFormatterType("LegacyShop.Customer")]
     public sealed partial class Customer
     {
@@ -34,12 +32,32 @@ namespace Shop
         public string Currency { get; set; } = "EUR"; // new: keeps its default
     }
 
-    // Not tracked: nothing refers to a batch; its list of invoices is a value, its invoices' customers references.
+    // Reference-tracked: the orders of a batch share their account, and the record keeps it one object
+    // (docs/MIGRATION.md, "Shared references and cycles"); an order's PlacedBy is written as a reference. Customer and
+    // Invoice above stay untracked: they shipped in 0.1.0 (tests/CompatibilityCorpus), and turning tracking on for a
+    // shipped type changes its layout (FSA006), so the graph types that came later are tracked from the start.
+    [BinarySerializable(TrackReferences = true)]
+    [BinaryFormatterType("LegacyShop.Account")]
+    public sealed partial class Account
+    {
+        public string? Name { get; set; }
+    }
+
+    [BinarySerializable]
+    [BinaryFormatterType("LegacyShop.Order")]
+    public sealed partial class Order
+    {
+        public long Number { get; set; }
+        public Account? PlacedBy { get; set; }
+        public decimal Amount { get; set; }
+    }
+
+    // Not tracked: nothing refers to a batch; its list of orders is a value, its orders' accounts references.
     [BinarySerializable]
     [BinaryFormatterType("LegacyShop.Batch")]
     public sealed partial class Batch
     {
         public DateTime Day { get; set; }
-        public List<Invoice>? Invoices { get; set; }
+        public List<Order>? Orders { get; set; }
     }
 }
