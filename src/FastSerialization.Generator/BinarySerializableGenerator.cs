@@ -29,15 +29,24 @@ public sealed class BinarySerializableGenerator : IIncrementalGenerator
 
         context.RegisterSourceOutput(models, static (spc, model) =>
         {
-            foreach (DiagnosticInfo diagnostic in model.Diagnostics)
-            {
-                spc.ReportDiagnostic(diagnostic.ToDiagnostic());
-            }
-
             bool failed = model.Diagnostics.Any(d => DiagnosticDescriptors.ById(d.Id).DefaultSeverity == DiagnosticSeverity.Error);
             if (!failed && (model.GenerateWrite || model.GenerateRead))
             {
                 spc.AddSource(model.HintName, SourceText.From(Emitter.Emit(model), System.Text.Encoding.UTF8));
+            }
+        });
+
+        // The diagnostics apart, located in the compilation's own syntax trees so that #pragma warning disable applies to
+        // them (a model keeps plain locations, not trees, to stay cacheable). Only models with diagnostics reach this
+        // step, which runs again with each compilation: the code above stays incremental.
+        IncrementalValuesProvider<EquatableArray<DiagnosticInfo>> diagnostics = models
+            .Select(static (model, _) => model.Diagnostics)
+            .Where(static list => list.Count > 0);
+        context.RegisterSourceOutput(diagnostics.Combine(context.CompilationProvider), static (spc, pair) =>
+        {
+            foreach (DiagnosticInfo diagnostic in pair.Left)
+            {
+                spc.ReportDiagnostic(diagnostic.ToDiagnostic(pair.Right));
             }
         });
     }

@@ -99,14 +99,34 @@ internal sealed record TypeShape(
 /// <summary>A diagnostic to report, with its location as plain values.</summary>
 internal sealed record DiagnosticInfo(string Id, LocationInfo? Location, EquatableArray<string> Arguments)
 {
-    public Diagnostic ToDiagnostic() =>
-        Diagnostic.Create(DiagnosticDescriptors.ById(Id), Location?.ToLocation(), System.Linq.Enumerable.ToArray(System.Linq.Enumerable.Cast<object>(Arguments)));
+    /// <summary>The diagnostic, located in <paramref name="compilation"/>'s syntax tree when it has the file (so that <c>#pragma warning disable</c> applies).</summary>
+    public Diagnostic ToDiagnostic(Compilation? compilation = null) =>
+        Diagnostic.Create(DiagnosticDescriptors.ById(Id), Location?.ToLocation(compilation), System.Linq.Enumerable.ToArray(System.Linq.Enumerable.Cast<object>(Arguments)));
 }
 
 /// <summary>A source location as plain values (a <see cref="Location"/> holds on to its syntax tree).</summary>
 internal sealed record LocationInfo(string FilePath, TextSpan Span, LinePositionSpan LineSpan)
 {
-    public Location ToLocation() => Location.Create(FilePath, Span, LineSpan);
+    /// <summary>
+    /// A location in the syntax tree of <paramref name="compilation"/> that has this file: the compiler checks a source location
+    /// against the tree's <c>#pragma warning</c> directives, and skips an external-file location (dotnet/roslyn#68291).
+    /// Without the tree, a location by file path and span.
+    /// </summary>
+    public Location ToLocation(Compilation? compilation = null)
+    {
+        if (compilation is not null)
+        {
+            foreach (SyntaxTree tree in compilation.SyntaxTrees)
+            {
+                if (tree.FilePath == FilePath && Span.End <= tree.Length)
+                {
+                    return Location.Create(tree, Span);
+                }
+            }
+        }
+
+        return Location.Create(FilePath, Span, LineSpan);
+    }
 
     public static LocationInfo? From(Location? location) =>
         location is null || location.SourceTree is null

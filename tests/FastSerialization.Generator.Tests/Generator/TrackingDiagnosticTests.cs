@@ -81,6 +81,27 @@ public class FSG016_TrackedCycleThroughConstructorTests
     }
 
     [Fact]
+    public void PragmaWarningDisable_SuppressesTheWarning_AsItsMessageSays()
+    {
+        // The message says to suppress the warning where the graphs have no cycle: #pragma warning disable must do it.
+        // (Diagnostics located by file path alone skip pragma checks; they are located in the syntax tree.)
+        const string source = """
+            using FastSerialization;
+            #pragma warning disable FSG016 // a chain, never a ring
+            [BinarySerializable(TrackReferences = true)]
+            public sealed partial record Link(string Name, Link? Next);
+            #pragma warning restore FSG016
+            """;
+
+        GeneratorRun run = GeneratorHarness.Run(source);
+
+        run.GeneratorDiagnostics.Where(d => !d.IsSuppressed).Should().BeEmpty();
+        run.Sources.Should().NotBeEmpty();
+        SingleWarning(source.Replace("#pragma warning disable FSG016 // a chain, never a ring\n", string.Empty, System.StringComparison.Ordinal))
+            .Location.SourceTree.Should().NotBeNull("the warning is located in the compilation's syntax tree");
+    }
+
+    [Fact]
     public void OnlyTheConstructorBuiltTypeThatCanReachItself_IsWarned()
     {
         const string source = """
