@@ -273,21 +273,32 @@ public ref partial struct FastBinaryReader
 
         if (FixedLayout<T>.CopiesAsBlock)
         {
-            // Another version's elements: each one's common prefix, the rest of a newer one skipped, an older one's missing
-            // members zeroed (their default).
+            // Another version's elements (CopiesAsBlock: this version's size is sizeof(T)).
             ReadOnlySpan<byte> block = Take(destination.Length * width, "fixed-layout block");
             ref byte from = ref MemoryMarshal.GetReference(block);
-            ref byte to = ref System.Runtime.CompilerServices.Unsafe.As<T, byte>(ref MemoryMarshal.GetReference(destination));
-            uint common = (uint)Math.Min(width, size);
-            uint missing = (uint)(size - (int)common);
+            ref T to = ref MemoryMarshal.GetReference(destination);
+            if (width > size)
+            {
+                // A newer writer's: each element starts with this version's members, the rest is skipped. One load and
+                // store of a T each, of a size the JIT knows (a copy of a run-time length costs a call per element).
+                for (int i = 0; i < destination.Length; i++)
+                {
+                    System.Runtime.CompilerServices.Unsafe.Add(ref to, i) =
+                        System.Runtime.CompilerServices.Unsafe.ReadUnaligned<T>(ref System.Runtime.CompilerServices.Unsafe.Add(ref from, (nint)i * width));
+                }
+
+                return;
+            }
+
+            // An older writer's: each element's members up to its width, the missing ones zeroed (their default) by
+            // clearing the whole destination once.
+            destination.Clear();
             for (int i = 0; i < destination.Length; i++)
             {
-                ref byte element = ref System.Runtime.CompilerServices.Unsafe.Add(ref to, (nint)i * size);
-                System.Runtime.CompilerServices.Unsafe.CopyBlockUnaligned(ref element, ref System.Runtime.CompilerServices.Unsafe.Add(ref from, (nint)i * width), common);
-                if (missing != 0)
-                {
-                    System.Runtime.CompilerServices.Unsafe.InitBlockUnaligned(ref System.Runtime.CompilerServices.Unsafe.Add(ref element, (nint)common), 0, missing);
-                }
+                CopyShort(
+                    ref System.Runtime.CompilerServices.Unsafe.As<T, byte>(ref System.Runtime.CompilerServices.Unsafe.Add(ref to, i)),
+                    ref System.Runtime.CompilerServices.Unsafe.Add(ref from, (nint)i * width),
+                    (uint)width);
             }
 
             return;
@@ -311,6 +322,45 @@ public ref partial struct FastBinaryReader
             item.SetDataFrom(ref this);
             destination[i] = item;
         }
+    }
+
+    /// <summary>
+    /// Copies <paramref name="length"/> bytes, the same length on every call of a loop, without the call that a copy of
+    /// a run-time length costs: two overlapping moves of 8 or 16 bytes cover any length from 8 to 32 bytes; other
+    /// lengths go to the runtime's copy. Every byte is read before any is written, and source and destination are
+    /// different memory (the record and the caller's array).
+    /// </summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    private static void CopyShort(ref byte destination, ref byte source, uint length)
+    {
+        if (length is >= 8 and <= 16)
+        {
+            ulong first = ReadWord(ref source, 0);
+            ulong last = ReadWord(ref source, length - 8);
+            WriteWord(ref destination, 0, first);
+            WriteWord(ref destination, length - 8, last);
+        }
+        else if (length is > 16 and <= 32)
+        {
+            ulong first0 = ReadWord(ref source, 0);
+            ulong first1 = ReadWord(ref source, 8);
+            ulong last0 = ReadWord(ref source, length - 16);
+            ulong last1 = ReadWord(ref source, length - 8);
+            WriteWord(ref destination, 0, first0);
+            WriteWord(ref destination, 8, first1);
+            WriteWord(ref destination, length - 16, last0);
+            WriteWord(ref destination, length - 8, last1);
+        }
+        else
+        {
+            System.Runtime.CompilerServices.Unsafe.CopyBlockUnaligned(ref destination, ref source, length);
+        }
+
+        static ulong ReadWord(ref byte at, uint offset) =>
+            System.Runtime.CompilerServices.Unsafe.ReadUnaligned<ulong>(ref System.Runtime.CompilerServices.Unsafe.Add(ref at, (nint)offset));
+
+        static void WriteWord(ref byte at, uint offset, ulong value) =>
+            System.Runtime.CompilerServices.Unsafe.WriteUnaligned(ref System.Runtime.CompilerServices.Unsafe.Add(ref at, (nint)offset), value);
     }
 
     /// <summary>

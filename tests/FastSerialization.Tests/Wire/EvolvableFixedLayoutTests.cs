@@ -95,6 +95,39 @@ public class EvolvableFixedLayoutTests
         }
     }
 
+    /// <summary>A wide version: six longs, 48 bytes, copied as a block; older versions end after any of them.</summary>
+    [BinaryFixedLayout(48, true, Evolvable = true, MemberEnds = new[] { 8, 16, 24, 32, 40, 48 })]
+    [StructLayout(LayoutKind.Sequential)]
+    public struct Wide : ICustomBinarySerializable
+    {
+        public long A;
+        public long B;
+        public long C;
+        public long D;
+        public long E;
+        public long F;
+
+        public void WriteDataTo(ref FastBinaryWriter writer)
+        {
+            writer.Write(A);
+            writer.Write(B);
+            writer.Write(C);
+            writer.Write(D);
+            writer.Write(E);
+            writer.Write(F);
+        }
+
+        public void SetDataFrom(ref FastBinaryReader reader)
+        {
+            A = reader.HasRemaining ? reader.ReadInt64() : 0;
+            B = reader.HasRemaining ? reader.ReadInt64() : 0;
+            C = reader.HasRemaining ? reader.ReadInt64() : 0;
+            D = reader.HasRemaining ? reader.ReadInt64() : 0;
+            E = reader.HasRemaining ? reader.ReadInt64() : 0;
+            F = reader.HasRemaining ? reader.ReadInt64() : 0;
+        }
+    }
+
     /// <summary>Version 1 of a struct read element by element (a bool, checked when read).</summary>
     [BinaryFixedLayout(9, false, Evolvable = true, MemberEnds = new[] { 8, 9 })]
     public struct SwitchV1 : ICustomBinarySerializable
@@ -489,6 +522,47 @@ public class EvolvableFixedLayoutTests
         };
         read.Readings.Should().Equal(expected);
         read.Last.Should().Be(expected);
+    }
+
+    [Theory]
+    [InlineData(8)]
+    [InlineData(16)]
+    [InlineData(24)]
+    [InlineData(32)]
+    [InlineData(40)]
+    [InlineData(48)]
+    [InlineData(56)] // newer writers': the first 48 bytes of each element
+    [InlineData(96)]
+    public void ABlockOfAnyOtherElementSize_ReadsEveryElementsOwnBytes_AndZerosTheRest(int width)
+    {
+        // Five elements, every byte distinct, so that an element read from a neighbour's bytes or a missing member left
+        // as it was shows. Reused arrays start full of other values.
+        const int count = 5;
+        var block = new byte[count * width];
+        for (int i = 0; i < block.Length; i++)
+        {
+            block[i] = (byte)(i * 7 + 1);
+        }
+
+        byte[] bytes = Concat(new byte[] { count + 1, (byte)width }, block);
+        var expected = new Wide[count];
+        for (int i = 0; i < count; i++)
+        {
+            var full = new byte[48];
+            block.AsSpan(i * width, Math.Min(width, 48)).CopyTo(full);
+            expected[i] = MemoryMarshal.Read<Wide>(full);
+        }
+
+        var reader = new FastBinaryReader(bytes);
+        reader.ReadFixedArray<Wide>().Should().Equal(expected);
+        reader.HasRemaining.Should().BeFalse();
+
+        var kept = new Wide[count + 1];
+        kept.AsSpan().Fill(new Wide { A = -1, B = -1, C = -1, D = -1, E = -1, F = -1 });
+        reader = new FastBinaryReader(bytes);
+        reader.ReadFixedInto<Wide>(kept).Should().Be(count);
+        kept.AsSpan(0, count).ToArray().Should().Equal(expected);
+        kept[count].A.Should().Be(-1, "the element after the ones read is left alone");
     }
 
     [Theory]
