@@ -95,6 +95,27 @@ internal static class FixedLayouts
         return new Measure(size, alignment, why is null, why, layouts, EquatableArray<int>.From(ends));
     }
 
+    /// <summary>
+    /// The first instance field of <paramref name="type"/> whose type holds references (a <c>[BinaryIgnore]</c> string, a
+    /// struct with an object in it), or null. A fixed-layout struct is copied as memory and handed to the runtime's
+    /// fixed-layout methods, which take unmanaged types only: every field counts, serialized or not (FSG018).
+    /// </summary>
+    public static IFieldSymbol? FieldWithReferences(INamedTypeSymbol type) =>
+        type.GetMembers().OfType<IFieldSymbol>().FirstOrDefault(f => !f.IsStatic && !f.IsConst && !f.Type.IsUnmanagedType);
+
+    /// <summary>FSG018 for a fixed-layout struct with a field that holds references, located at the field (or its property); true when reported.</summary>
+    public static bool ReportFieldWithReferences(INamedTypeSymbol type, ParseContext parse)
+    {
+        if (FieldWithReferences(type) is not { } field)
+        {
+            return false;
+        }
+
+        ISymbol declared = field.AssociatedSymbol ?? field;
+        parse.Report("FSG018", LocationInfo.From(declared.Locations.FirstOrDefault()) ?? parse.TypeLocation, declared.Name, parse.TypeName, Symbols.ShortName(field.Type));
+        return true;
+    }
+
     /// <summary>Describes a fixed-layout struct used as a member or element, or null with the reason.</summary>
     public static Measure? Describe(INamedTypeSymbol type, int depth, out string? reason)
     {
@@ -107,6 +128,12 @@ internal static class FixedLayouts
             string layout = type.GetAttributes().FirstOrDefault(a => a.AttributeClass?.ToDisplayString() == LayoutAttribute)?.ConstructorArguments.FirstOrDefault().Value as string ?? string.Empty;
             string members = string.Join(",", layout.Split(';').Skip(1));
             return new Measure(size, System.Math.Min(size, 8), copies, copies ? null : "its generator said so", members);
+        }
+
+        if (FieldWithReferences(type) is { } managed)
+        {
+            reason = $"its field '{(managed.AssociatedSymbol ?? managed).Name}' holds references (FSG018)";
+            return null;
         }
 
         var found = MemberDiscovery.Find(type, CancellationToken.None);
