@@ -161,8 +161,10 @@ internal static class FixedLayouts
     /// <summary>
     /// A member of a fixed-layout struct as it is held there: an evolvable struct inside another fixed-layout struct is
     /// written inline at its size, with no size before it, and named <c>Fixed&lt;...&gt;</c> (it cannot evolve there).
+    /// Its bytes there are all present or the data is malformed (docs/FORMAT.md section 3c: only a size written before
+    /// it, or a record's length, says an older writer wrote fewer), which <see cref="TypeShape.Frozen"/> tells its reader.
     /// </summary>
-    public static TypeShape Frozen(TypeShape shape) => shape.Evolvable ? shape with { Evolvable = false } : shape;
+    public static TypeShape Frozen(TypeShape shape) => shape.Evolvable ? shape with { Evolvable = false, Frozen = true } : shape;
 
     private static Measure? Fail(string why, out string? reason)
     {
