@@ -1,4 +1,5 @@
 using System;
+using System.Buffers.Binary;
 using System.Collections.Generic;
 using System.IO;
 using System.IO.Pipelines;
@@ -211,12 +212,59 @@ public static class Seeds
                 }
             }
 
-            return File.ReadAllBytes(path);
+            return WithFileId(File.ReadAllBytes(path), SeedFileId);
         }
         finally
         {
             File.Delete(path);
         }
+    }
+
+    /// <summary>
+    /// The file id of every record-file seed. A writer draws 16 random bytes for each file (docs/FORMAT.md 9.1), so that
+    /// a block of another file fails this one's CRCs; a seed has no other file to be told from, and a fixed id makes the
+    /// same samples give the same seed bytes on every run.
+    /// </summary>
+    private static readonly byte[] SeedFileId = "FastSerializSeed"u8.ToArray();
+
+    /// <summary>
+    /// A record file written by <see cref="RecordFileWriter"/> (no index beside it) with its file id replaced: the header's
+    /// 16 bytes at offset 12 and its CRC, and, when its flag bit 0 ties the blocks to the file, each block's CRC, which
+    /// starts from the file id (docs/FORMAT.md 9.1 and 9.2). Every other byte stays as the writer wrote it.
+    /// </summary>
+    private static byte[] WithFileId(byte[] file, byte[] fileId)
+    {
+        byte[] result = (byte[])file.Clone();
+        int headerLength = BinaryPrimitives.ReadInt32LittleEndian(result.AsSpan(8));
+        fileId.CopyTo(result.AsSpan(12, 16));
+        BinaryPrimitives.WriteUInt32LittleEndian(result.AsSpan(headerLength - 4), Crc32C(0xFFFFFFFFu, result.AsSpan(0, headerLength - 4)) ^ 0xFFFFFFFFu);
+        bool tied = (BinaryPrimitives.ReadUInt16LittleEndian(result.AsSpan(6)) & 1) != 0;
+        uint seed = tied ? Crc32C(0xFFFFFFFFu, fileId) : 0xFFFFFFFFu;
+        const int BlockHeader = 32;
+        for (int at = headerLength; at < result.Length;)
+        {
+            int stored = BinaryPrimitives.ReadInt32LittleEndian(result.AsSpan(at + 4));
+            uint crc = Crc32C(Crc32C(seed, result.AsSpan(at, 28)), result.AsSpan(at + BlockHeader, stored)) ^ 0xFFFFFFFFu;
+            BinaryPrimitives.WriteUInt32LittleEndian(result.AsSpan(at + 28), crc);
+            at += BlockHeader + stored;
+        }
+
+        return result;
+    }
+
+    /// <summary>CRC-32C (Castagnoli, reflected polynomial 0x82F63B78) of <paramref name="bytes"/> continued from <paramref name="crc"/>, before the final XOR.</summary>
+    private static uint Crc32C(uint crc, ReadOnlySpan<byte> bytes)
+    {
+        foreach (byte b in bytes)
+        {
+            crc ^= b;
+            for (int bit = 0; bit < 8; bit++)
+            {
+                crc = (crc & 1) != 0 ? (crc >> 1) ^ 0x82F63B78u : crc >> 1;
+            }
+        }
+
+        return crc;
     }
 
     /// <summary>Writes to two streams: the peer's pipe and a recording.</summary>

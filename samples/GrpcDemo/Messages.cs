@@ -1,6 +1,4 @@
 using FastSerialization;
-using FastSerialization.DependencyInjection;
-using FastSerialization.Grpc;
 
 namespace GrpcDemo;
 
@@ -30,38 +28,16 @@ public sealed partial class Trade
     public bool Buy { get; set; }
 }
 
-/// <summary>The code-first service both processes declare: no .proto file for the FastSerialization side.</summary>
-public static class TradeContract
+// The registry of the messages, here beside them (the rest of the contract, gRPC's part, is in TradeContract.cs): this
+// file needs FastSerialization alone, so tests/FastSerialization.Compatibility.Tests compiles it as it is and reads the
+// compatibility corpus's messages with these declarations and ids.
+public static partial class TradeContract
 {
-    public const string Service = "demo.fast.Trades";
-
-    public static readonly FastMethod<TradeRequest, Trade> GetTrade = FastMethod.Unary<TradeRequest, Trade>(Service, "GetTrade");
-    public static readonly FastMethod<TradeRequest, Trade> StreamTrades = FastMethod.ServerStreaming<TradeRequest, Trade>(Service, "StreamTrades");
-
-    public static FastSerializationBuilder Register(FastSerializationBuilder b) => b.Register<TradeRequest>(1).Register<Trade>(2);
-
     public static CustomBinaryFormatter NewFormatter()
     {
         var f = new CustomBinaryFormatter();
         f.Register<TradeRequest>(1);
         f.Register<Trade>(2);
         return f;
-    }
-
-    /// <summary>The i-th trade of a symbol, the same on both sides and for both contenders.</summary>
-    public static Trade TradeFor(string? symbol, long i) => new()
-    {
-        Id = 1_000_000 + i,
-        Symbol = symbol,
-        Price = 412.37 + (i % 100) * 0.01,
-        Quantity = 100 + (int)(i % 900),
-        TimeUnixMs = 1_795_000_000_000 + i,
-        Buy = (i & 1) == 0,
-    };
-
-    public static Proto.Trade ProtoTradeFor(string? symbol, long i)
-    {
-        Trade t = TradeFor(symbol, i);
-        return new Proto.Trade { Id = t.Id, Symbol = t.Symbol ?? string.Empty, Price = t.Price, Quantity = t.Quantity, TimeUnixMs = t.TimeUnixMs, Buy = t.Buy };
     }
 }

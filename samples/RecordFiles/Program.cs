@@ -9,26 +9,6 @@ using FastSerialization.Files;
 
 namespace RecordFiles;
 
-/// <summary>A packed trade: 32 bytes, fixed layout, members from the largest to the smallest (no padding).</summary>
-[BinarySerializable(FixedLayout = true)]
-public partial struct Trade
-{
-    public long Time;
-    public double Price;
-    public long Quantity;
-    public int Symbol;
-    public int Flags;
-
-    public static Trade Make(long n) => new()
-    {
-        Time = 638_000_000_000_000_000 + (n * 1_000),
-        Price = 100 + ((n % 1000) * 0.25),
-        Quantity = 1 + (n % 97),
-        Symbol = (int)(n % 50),
-        Flags = 0,
-    };
-}
-
 /// <summary>
 /// Writes a few million trades to a record file with progress shown, reopens it, reads record k through the index, scans
 /// every trade in place to sum one symbol's quantity (one thread, then every core), and prints the figures.

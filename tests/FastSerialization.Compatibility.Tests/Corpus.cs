@@ -26,6 +26,9 @@ public static class Corpus
     public const string Manifest = "MANIFEST.sha256";
     public const string RecordFileOfQuickstart = "record-files/quickstart.fsr";
     public const string RecordFileOfModels = "record-files/every-base-library-type.brotli.fsr";
+    public const string RecordFileOfModelsZLib = "record-files/every-base-library-type.zlib.fsr";
+    public const string RecordFileOfModelsLz4 = "record-files/every-base-library-type.lz4.fsr";
+    public const string RecordFileOfTrades = "record-files/recordfiles.trades.fsr";
     public const string IpcClient = "ipc/client-to-server.bin";
     public const string IpcServer = "ipc/server-to-client.bin";
     public const string CacheEntry = "cache/quickstart.order.entry";
@@ -48,6 +51,12 @@ public static class Corpus
 
     /// <summary>How many records <see cref="RecordFileOfModels"/> holds: EveryBaseLibraryType.Sample(0 .. n-1).</summary>
     public const int ModelRecords = 3;
+
+    /// <summary>How many records <see cref="RecordFileOfTrades"/> holds: CorpusEntries.RecordFilesTrade(0 .. n-1), in blocks of <see cref="TradeBlockSize"/> bytes.</summary>
+    public const int TradeRecords = 300;
+
+    /// <summary>The block size of <see cref="RecordFileOfTrades"/>: small, so that its trades fill several blocks (37 bytes a record).</summary>
+    public const int TradeBlockSize = 4096;
 
     /// <summary>A FastDistributedCache over a real in-memory store: the bytes it keeps are those Redis would keep.</summary>
     public static (FastDistributedCache Cache, IDistributedCache Store) NewCache()
@@ -89,12 +98,22 @@ public static class Corpus
             }
         }
 
-        var brotli = new RecordFileWriterOptions { Compression = RecordFileCompression.Brotli };
-        using (RecordFileWriter writer = RecordFileWriter.Create(Path.Combine(directory, RecordFileOfModels), EveryBaseLibraryType.NewFormatter(), brotli))
+        foreach ((string file, RecordFileCompression codec) in new[] { (RecordFileOfModels, RecordFileCompression.Brotli), (RecordFileOfModelsZLib, RecordFileCompression.ZLib), (RecordFileOfModelsLz4, RecordFileCompression.Lz4) })
         {
+            var compressed = new RecordFileWriterOptions { Compression = codec };
+            using RecordFileWriter writer = RecordFileWriter.Create(Path.Combine(directory, file), EveryBaseLibraryType.NewFormatter(), compressed);
             for (int i = 0; i < ModelRecords; i++)
             {
                 writer.Append(EveryBaseLibraryType.Sample(i));
+            }
+        }
+
+        var trades = new RecordFileWriterOptions { BlockSize = TradeBlockSize };
+        using (RecordFileWriter writer = RecordFileWriter.Create(Path.Combine(directory, RecordFileOfTrades), CorpusEntries.RecordFilesFormatter(), trades))
+        {
+            for (int i = 0; i < TradeRecords; i++)
+            {
+                writer.Append(CorpusEntries.RecordFilesTrade(i));
             }
         }
 

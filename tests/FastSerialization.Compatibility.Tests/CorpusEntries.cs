@@ -99,6 +99,20 @@ public static class CorpusEntries
         // samples/AotDemo: the one imported type that is also generated.
         new("aotdemo.address", () => Single<Imported.Address>(), () => new Imported.Address { Street = "Rue de la Paix 1", City = "Paris", Zip = 75002 }),
 
+        // samples/AotDemo (Types.cs): a class of nested objects and a fixed-layout array, a record built through its
+        // constructor, a hand-written type, under Program.cs's ids; the fixed-layout struct of its record file, under that file's.
+        new("aotdemo.invoice", AotDemoFormatter, AotDemoInvoice),
+        new("aotdemo.stamp", AotDemoFormatter, () => new global::Stamp("signed", new DateTime(2026, 11, 23, 12, 0, 0, DateTimeKind.Utc)), (read, expected) =>
+        {
+            read.Should().Be(expected);
+            ((global::Stamp)read).At.Kind.Should().Be(DateTimeKind.Utc);
+        }),
+        new("aotdemo.note", AotDemoFormatter, () => new global::Note { Text = "hand-written", Priority = 2 }),
+        new("aotdemo.fill", AotDemoFillFormatter, () => new global::Fill { Time = 7, Price = 3.5, Size = 42 }),
+
+        // samples/RecordFiles (Trade.cs): the packed trade (also in a record file, Corpus.RecordFileOfTrades).
+        new("recordfiles.trade", RecordFilesFormatter, () => RecordFilesTrade(7)),
+
         // tests/Shared: the models every path of the test suites sends.
         new("shared.every-base-library-type", EveryBaseLibraryType.NewFormatter, () => EveryBaseLibraryType.Sample(3),
             (read, expected) => ((EveryBaseLibraryType)read).ShouldEqualWhatWasWritten((EveryBaseLibraryType)expected)),
@@ -120,7 +134,8 @@ public static class CorpusEntries
             department.Managers!.Select(m => m.Name).Should().Equal("manager 0", "manager 1", "manager 2");
         }),
 
-        // docs/GENERATOR.md, docs/MIGRATION.md, docs/ANALYZERS.md: the examples' types (DocumentedTypes.cs).
+        // README.md, docs/GENERATOR.md, docs/MIGRATION.md, docs/ANALYZERS.md: the examples' types (DocumentedTypes.cs).
+        new("docs.readme.hand-written-customer", () => Single<Docs.Readme.Customer>(), () => new Docs.Readme.Customer { LastName = "Smith", FirstName = "John", Address = "1 Main Street", Age = 35, Code = 7 }),
         new("docs.generator.customer", () => Single<Docs.Generator.Customer>(), () => new Docs.Generator.Customer { LastName = "Smith", FirstName = "John", Address = "1 Main Street", Age = 35, Code = 7 }),
         new("docs.generator.board", () => Single<Docs.Generator.Board>(), Board, (read, expected) =>
         {
@@ -166,6 +181,51 @@ public static class CorpusEntries
 
     /// <summary>The IpcDemo trades of the IPC transcript.</summary>
     public static IpcDemo.Trade TranscriptTrade(int i) => IpcTrade(i);
+
+    /// <summary>The registrations of samples/AotDemo's Program.cs, in its first formatter.</summary>
+    public static CustomBinaryFormatter AotDemoFormatter()
+    {
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register<global::Invoice>(1);
+        formatter.Register<global::InvoiceLine>(2);
+        formatter.Register<global::Stamp>(3);
+        formatter.Register<global::Note>(4);
+        return formatter;
+    }
+
+    /// <summary>The registration of samples/AotDemo's record file.</summary>
+    public static CustomBinaryFormatter AotDemoFillFormatter()
+    {
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register<global::Fill>(5);
+        return formatter;
+    }
+
+    /// <summary>The registration of samples/RecordFiles' Program.cs.</summary>
+    public static CustomBinaryFormatter RecordFilesFormatter()
+    {
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register<RecordFiles.Trade>(1);
+        return formatter;
+    }
+
+    /// <summary>The i-th trade of the record file of trades (and, for i = 7, the record): every member a different value.</summary>
+    public static RecordFiles.Trade RecordFilesTrade(int i) => new()
+    {
+        Time = 1_795_000_000_000_000_000L + (i * 1_000L),
+        Price = 100 + (i * 0.25),
+        Quantity = 1 + (i % 97),
+        Symbol = 1 + (i % 50),
+        Flags = 100 + (i % 3),
+    };
+
+    private static global::Invoice AotDemoInvoice() => new()
+    {
+        Number = 1042,
+        Customer = "Contoso",
+        Lines = [new() { Sku = "A-1", Quantity = 3, Price = 9.99 }, new() { Sku = "B-7", Quantity = 1, Price = 120.5 }],
+        Ticks = [new global::Tick { Time = 1, Price = 10.5, Size = 100 }, new global::Tick { Time = 2, Price = 10.75, Size = 250 }],
+    };
 
     private static CustomBinaryFormatter Single<T>()
         where T : ICustomBinarySerializable, new()

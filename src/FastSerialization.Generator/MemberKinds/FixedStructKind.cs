@@ -64,6 +64,17 @@ internal sealed class FixedStructKind : MemberKind
 
         string f = Local("__f", depth);
         w.Open();
+        if (shape.Frozen)
+        {
+            // Frozen: its reader would stop at the frame's end, as for an older writer's element, and read a record cut
+            // short inside it as defaults; held inline it has no size of its own, so all of its bytes must be there.
+            string size = shape.MinSize.ToString(System.Globalization.CultureInfo.InvariantCulture);
+            w.Open("if (reader.Remaining < " + size + ")");
+            w.Line("throw reader.CreateMalformedException(\"the {0} bytes of evolvable fixed-layout struct {1}, held inline in a fixed-layout struct (with no size of its own), run past the end of the frame\");",
+                size, shape.TypeDisplay.Replace("global::", string.Empty));
+            w.Close();
+        }
+
         w.Line("{0} {1} = default;", shape.TypeDisplay, f);
         w.Line("{0}.SetDataFrom(ref reader);", f);
         w.Line("{0} = {1};", target, f);

@@ -83,7 +83,7 @@ internal static class DiagnosticDescriptors
     public static readonly DiagnosticDescriptor NotFixedWidthMember = new(
         "FSG010",
         "A fixed-layout struct holds only fixed-width members",
-        "Member '{0}' of fixed-layout struct '{1}' has type '{2}', which is not fixed-width: a fixed-layout struct holds only numbers, bool, char, decimal, DateTime, TimeSpan, Guid, enums and other fixed-layout structs; change its type, mark it [BinaryIgnore], or drop FixedLayout",
+        "Member '{0}' of fixed-layout struct '{1}' has type '{2}', which is not fixed-width: a fixed-layout struct holds only numbers, bool, char, decimal, DateTime, TimeSpan, Guid, enums and other fixed-layout structs; change its type, mark it [BinaryIgnore] (a type that holds no references: FSG018), or drop FixedLayout",
         Category,
         DiagnosticSeverity.Error,
         isEnabledByDefault: true);
@@ -144,8 +144,17 @@ internal static class DiagnosticDescriptors
         DiagnosticSeverity.Error,
         isEnabledByDefault: true);
 
+    public static readonly DiagnosticDescriptor FixedLayoutFieldWithReferences = new(
+        "FSG018",
+        "A fixed-layout struct holds no references, serialized or not",
+        "Field '{0}' of fixed-layout struct '{1}' has type '{2}', which holds references: a fixed-layout struct is copied as memory, so every field, [BinaryIgnore] ones included, must be unmanaged (numbers, bool, char, enums and structs of those); remove the field, change its type, or drop FixedLayout",
+        Category,
+        DiagnosticSeverity.Error,
+        isEnabledByDefault: true);
+
     public static DiagnosticDescriptor ById(string id) => id switch
     {
+        "FSG018" => FixedLayoutFieldWithReferences,
         "FSG017" => EvolvableWithoutFixedLayout,
         "FSG015" => CannotBeTracked,
         "FSG016" => TrackedCycleThroughConstructor,

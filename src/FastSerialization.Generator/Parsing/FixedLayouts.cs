@@ -95,6 +95,27 @@ internal static class FixedLayouts
         return new Measure(size, alignment, why is null, why, layouts, EquatableArray<int>.From(ends));
     }
 
+    /// <summary>
+    /// The first instance field of <paramref name="type"/> whose type holds references (a <c>[BinaryIgnore]</c> string, a
+    /// struct with an object in it), or null. A fixed-layout struct is copied as memory and handed to the runtime's
+    /// fixed-layout methods, which take unmanaged types only: every field counts, serialized or not (FSG018).
+    /// </summary>
+    public static IFieldSymbol? FieldWithReferences(INamedTypeSymbol type) =>
+        type.GetMembers().OfType<IFieldSymbol>().FirstOrDefault(f => !f.IsStatic && !f.IsConst && !f.Type.IsUnmanagedType);
+
+    /// <summary>FSG018 for a fixed-layout struct with a field that holds references, located at the field (or its property); true when reported.</summary>
+    public static bool ReportFieldWithReferences(INamedTypeSymbol type, ParseContext parse)
+    {
+        if (FieldWithReferences(type) is not { } field)
+        {
+            return false;
+        }
+
+        ISymbol declared = field.AssociatedSymbol ?? field;
+        parse.Report("FSG018", LocationInfo.From(declared.Locations.FirstOrDefault()) ?? parse.TypeLocation, declared.Name, parse.TypeName, Symbols.ShortName(field.Type));
+        return true;
+    }
+
     /// <summary>Describes a fixed-layout struct used as a member or element, or null with the reason.</summary>
     public static Measure? Describe(INamedTypeSymbol type, int depth, out string? reason)
     {
@@ -107,6 +128,12 @@ internal static class FixedLayouts
             string layout = type.GetAttributes().FirstOrDefault(a => a.AttributeClass?.ToDisplayString() == LayoutAttribute)?.ConstructorArguments.FirstOrDefault().Value as string ?? string.Empty;
             string members = string.Join(",", layout.Split(';').Skip(1));
             return new Measure(size, System.Math.Min(size, 8), copies, copies ? null : "its generator said so", members);
+        }
+
+        if (FieldWithReferences(type) is { } managed)
+        {
+            reason = $"its field '{(managed.AssociatedSymbol ?? managed).Name}' holds references (FSG018)";
+            return null;
         }
 
         var found = MemberDiscovery.Find(type, CancellationToken.None);
@@ -134,8 +161,10 @@ internal static class FixedLayouts
     /// <summary>
     /// A member of a fixed-layout struct as it is held there: an evolvable struct inside another fixed-layout struct is
     /// written inline at its size, with no size before it, and named <c>Fixed&lt;...&gt;</c> (it cannot evolve there).
+    /// Its bytes there are all present or the data is malformed (docs/FORMAT.md section 3c: only a size written before
+    /// it, or a record's length, says an older writer wrote fewer), which <see cref="TypeShape.Frozen"/> tells its reader.
     /// </summary>
-    public static TypeShape Frozen(TypeShape shape) => shape.Evolvable ? shape with { Evolvable = false } : shape;
+    public static TypeShape Frozen(TypeShape shape) => shape.Evolvable ? shape with { Evolvable = false, Frozen = true } : shape;
 
     private static Measure? Fail(string why, out string? reason)
     {

@@ -119,7 +119,7 @@ internal static class Parser
             measured.Add((found[i].Symbol, members[i].Shape));
         }
 
-        if (parse.HasErrors)
+        if (parse.HasErrors || FixedLayouts.ReportFieldWithReferences(type, parse))
         {
             return null;
         }

@@ -16,10 +16,10 @@ public class CompilationTests
 
         GeneratorRun run = GeneratorHarness.Run(sources);
 
-        // The diagnostics the models earn on purpose: FixedFlagged (a bool and padding) and the two versions of the evolvable
-        // Switch (a bool) are copied element by element.
+        // The diagnostics the models earn on purpose: FixedFlagged (a bool and padding), the two versions of the evolvable
+        // Switch (a bool) and TaggedSwitch (which holds one) are copied element by element.
         run.GeneratorDiagnostics.Should().OnlyContain(d => d.Id == "FSG012");
-        run.GeneratorDiagnostics.Select(d => d.GetMessage(System.Globalization.CultureInfo.InvariantCulture).Split('\'')[1]).Should().BeEquivalentTo("FixedFlagged", "Switch", "Switch");
+        run.GeneratorDiagnostics.Select(d => d.GetMessage(System.Globalization.CultureInfo.InvariantCulture).Split('\'')[1]).Should().BeEquivalentTo("FixedFlagged", "Switch", "Switch", "TaggedSwitch");
         run.Sources.Should().HaveCountGreaterThan(20);
         run.CompilationDiagnostics.Should().BeEmpty();
     }

@@ -98,4 +98,29 @@ namespace FastSerialization.Generator.Tests.Models.Evolvable.V2
 
         public Pinned[]? Pins { get; set; }
     }
+
+    /// <summary>A fixed-layout struct that cannot evolve, whose last member is an evolvable one held inline (frozen): 28 bytes, copied as a block.</summary>
+    [BinarySerializable(FixedLayout = true)]
+    [System.Runtime.InteropServices.StructLayout(System.Runtime.InteropServices.LayoutKind.Sequential, Pack = 4)]
+    public partial struct Tagged
+    {
+        public int Tag;
+        public Sample Sample;
+    }
+
+    /// <summary>The same with a struct read member by member (a bool): 19 bytes, read element by element.</summary>
+    [BinarySerializable(FixedLayout = true)]
+    public partial struct TaggedSwitch
+    {
+        public long Tag;
+        public Switch Switch;
+    }
+
+    /// <summary>An evolvable fixed-layout struct whose last member is an evolvable one held inline (frozen): members end at 8 and 32.</summary>
+    [BinarySerializable(FixedLayout = true, Evolvable = true)]
+    public partial struct Reading
+    {
+        public long Id;
+        public Sample Sample;
+    }
 }
