@@ -287,13 +287,14 @@ public class BoundedWholeReadTests
             "a presence byte that is neither 0 nor 1", Payload((ref FastBinaryWriter w) =>
             {
                 w.WriteCollectionHeader(1);
-                w.WriteVarUInt32(1 + 8 + 1 + 1 + 1 + 1 + 1);
+                w.WriteVarUInt32(1 + 8 + 1 + 1 + 1 + 2 + 1);
                 w.Write(1.0);
                 w.WriteVarInt64(1);
                 w.WriteVarInt32(1);
                 w.WriteVarInt16(1);
                 w.Write((byte)2);
                 w.Write((byte)1);
+                w.Write((byte)1); // Side: every member is there
                 Padding(ref w);
             })
         },
@@ -365,6 +366,21 @@ public class BoundedWholeReadTests
                 w.WriteVarUInt32(1u << 28); // in range of no 16-bit value: five bytes where Tick takes at most three
                 w.Write((byte)1);
                 w.Write((byte)0);
+                Padding(ref w);
+            })
+        },
+        {
+            "every value at its largest but a 16-bit varint of five bytes: more than the largest payload", Payload((ref FastBinaryWriter w) =>
+            {
+                w.WriteCollectionHeader(1);
+                w.WriteVarUInt32(1 + 8 + 10 + 5 + 5 + 2 + 1);
+                w.Write(1.0);
+                w.WriteVarInt64(long.MinValue);
+                w.WriteVarInt32(int.MinValue);
+                w.WriteVarUInt32(1u << 28);
+                w.Write((byte)1);
+                w.Write((byte)1);
+                w.Write((byte)2);
                 Padding(ref w);
             })
         },
