@@ -46,7 +46,7 @@ internal static class BoundedReads
     /// struct is held, with a call to <see cref="EachMethod"/> when it fails; then <see cref="WholeMethod"/>, and the
     /// summary and attribute of <see cref="EachMethod"/>, whose signature and body the caller writes. The run is passed
     /// to <see cref="EachMethod"/> by value and given back, so that the holder's run never has its address taken and
-    /// stays in registers.
+    /// the JIT may keep it in registers.
     /// </summary>
     public static void EmitWholeFirst(IndentedWriter w, TypeModel model)
     {
