@@ -181,6 +181,18 @@ internal static class Emitter
         w.Line("/// <summary>Reads what <see cref=\"SetDataFrom\"/> reads through a bounded run: for the generated code of the types that hold this struct.</summary>");
         w.Line("[global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]");
         // The same reads, with the run named reader: BoundedRunReader has every method these kinds call.
+        if (BoundedReads.ReadsWhole(model))
+        {
+            // Every member at once (inlined where the struct is held), member by member out of line when that fails.
+            BoundedReads.EmitWholeFirst(w, model);
+            w.Open(BoundedReads.EachMethodSignature);
+            EmitMemberReads(w, model, index => "this." + model.Members[index].Name, "return reader;");
+            w.Line();
+            w.Line("return reader;");
+            w.Close();
+            return;
+        }
+
         w.Open("internal void " + BoundedObjects.ReadMethod + "(ref global::FastSerialization.BoundedRunReader reader)");
         EmitMemberReads(w, model, index => "this." + model.Members[index].Name, "return;");
         w.Close();

@@ -19,7 +19,9 @@ namespace FastSerialization.Generator;
 /// member's own code with the run named <c>writer</c>. Reading mirrors it: a bounded struct whose reader is generated
 /// member by member (not through a constructor) gets a reader of its payload through a <c>BoundedRunReader</c>
 /// (<see cref="ReadMethod"/>), and a type holding it reads it with <c>BeginBoundedObject</c> / <c>EndBoundedObject</c>
-/// instead of <c>ReadObject</c>: the members' position and end in registers instead of the reader's, in memory.
+/// instead of <c>ReadObject</c>: the members' position and end in registers instead of the reader's, in memory. A struct
+/// with a member that is not fixed-width reads every member at once first, with one version check for the element
+/// (<see cref="BoundedReads"/>).
 /// </summary>
 internal static class BoundedObjects
 {

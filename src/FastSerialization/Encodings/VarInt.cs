@@ -135,6 +135,50 @@ internal static class VarInt
         return 0;
     }
 
+    /// <summary>
+    /// Reads a varint at <paramref name="position"/> one byte at a time, accepting exactly what the reader's checked loop
+    /// accepts (at most <paramref name="maxBytes"/> bytes, no 64-bit overflow, in its shortest form, of at most
+    /// <paramref name="maxValue"/>), within <paramref name="data"/>. Returns its length; 0, with nothing read, for every
+    /// varint the reader refuses and for one cut off by the end of <paramref name="data"/>. It names no fault: a caller
+    /// that needs the fault reads the varint again through the reader.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static int TryDecodeChecked(ReadOnlySpan<byte> data, int position, int maxBytes, ulong maxValue, out ulong value)
+    {
+        value = 0;
+        if ((uint)position >= (uint)data.Length)
+        {
+            return 0;
+        }
+
+        ReadOnlySpan<byte> window = data.Slice(position);
+        int limit = window.Length < maxBytes ? window.Length : maxBytes;
+        ulong result = 0;
+        for (int i = 0; i < limit; i++)
+        {
+            byte b = window[i];
+            ulong group = (ulong)(b & 0x7F);
+            if (i == 9 && group > 1)
+            {
+                return 0; // overflows 64 bits
+            }
+
+            result |= group << (7 * i);
+            if (b < 0x80)
+            {
+                if ((b == 0 && i > 0) || result > maxValue)
+                {
+                    return 0; // not in its shortest form, or too large
+                }
+
+                value = result;
+                return i + 1;
+            }
+        }
+
+        return 0; // longer than maxBytes, or cut off
+    }
+
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static int TrailingZeroCount(ulong value)
     {

@@ -65,6 +65,52 @@ public ref struct BoundedRunReader
         return new BoundedRunReader(_data, position, position + length, _typeId);
     }
 
+    /// <summary>
+    /// Begins reading every member of the object at once (<see cref="BoundedWholeReader"/>), when the data holds
+    /// <paramref name="largestPayload"/> bytes from here: the most the payload of the object's version takes, each member at
+    /// its largest encoding. An older writer's payload (fewer members) is shorter than that and may end anywhere, so the
+    /// members are read as if all were there, and <see cref="TryEndWhole"/> then checks once that they were.
+    /// </summary>
+    /// <param name="largestPayload">The most bytes the members read through <paramref name="whole"/> can take.</param>
+    /// <param name="whole">The members' reader; empty when this returns false.</param>
+    /// <returns>True when the data (not only the frame) holds <paramref name="largestPayload"/> bytes from here; false, with nothing read, otherwise (also for a negative bound).</returns>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public readonly bool TryBeginWhole(int largestPayload, out BoundedWholeReader whole)
+    {
+        int position = _position;
+        if ((uint)largestPayload > (uint)(_data.Length - position))
+        {
+            whole = default;
+            return false;
+        }
+
+        whole = new BoundedWholeReader(_data.Slice(position, largestPayload));
+        return true;
+    }
+
+    /// <summary>
+    /// Ends the reading <see cref="TryBeginWhole"/> began: when every value read through <paramref name="whole"/> was
+    /// well-formed and the last one ended inside the object's frame, every member was there, and this run moves past them
+    /// (bytes after them, written by a newer version, stay for <see cref="FastBinaryReader.EndBoundedObject{T}"/> or
+    /// <see cref="BoundedSequenceReader{T}.EndElement"/>). Otherwise nothing moves: read the members again through this run,
+    /// which reads an older writer's members, leaves the missing ones at their defaults and reports a malformed value.
+    /// </summary>
+    /// <param name="whole">The reader <see cref="TryBeginWhole"/> gave, as the members' reads left it.</param>
+    /// <returns>True when the values read through <paramref name="whole"/> are the members, as this run would have read them.</returns>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool TryEndWhole(scoped BoundedWholeReader whole)
+    {
+        int position = _position;
+        int offset = whole.Offset;
+        if (whole.Malformed || (uint)offset > (uint)(_end - position))
+        {
+            return false;
+        }
+
+        _position = position + offset;
+        return true;
+    }
+
     /// <summary>Reads a <see cref="bool"/>: one byte, 0x00 or 0x01.</summary>
     /// <returns>The value read.</returns>
     /// <exception cref="FastSerializationException">The byte is neither 0 nor 1, or the frame is exhausted.</exception>

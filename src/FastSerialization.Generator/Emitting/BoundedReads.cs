@@ -1,0 +1,112 @@
+using System.Globalization;
+using System.Linq;
+
+namespace FastSerialization.Generator;
+
+/// <summary>
+/// The read side of a bounded struct (<see cref="BoundedObjects"/>) read member by member, when a member is not
+/// fixed-width: <see cref="BoundedObjects.ReadMethod"/> is a whole read (<see cref="WholeMethod"/>), small and inlined
+/// where the struct is held, with the member-by-member reads out of line (<see cref="EachMethod"/>) for when it fails.
+/// Every type that holds the struct (a member, a nullable, an array, a list, ...) calls that method once per element, so
+/// each of them gets this.
+/// </summary>
+/// <remarks>
+/// The member-by-member reads test the frame's end before each member (a struct written by an older version stops early)
+/// and check each value against it. When the data holds the struct's largest payload (each member at its largest
+/// encoding), <see cref="WholeMethod"/> first reads every member at once through a <c>BoundedWholeReader</c>, into
+/// locals, at an offset in a register: no test between members, one at the end (<c>TryEndWhole</c>: every value
+/// well-formed, the last one ending inside the element's frame). Then the members were all there, and exactly the values
+/// the member-by-member reads would have read: they are set. Otherwise (an older writer's element, which ended before the
+/// last member, or a malformed value) nothing is set and the member-by-member reads run as before, with their defaults,
+/// exceptions and offsets. A newer writer's extra bytes are left after the members in both cases, for the holder's
+/// <c>EndBoundedObject</c> / <c>EndElement</c> to skip or refuse.
+/// </remarks>
+internal static class BoundedReads
+{
+    /// <summary>The generated method that reads every member at once (private: only <see cref="BoundedObjects.ReadMethod"/> calls it).</summary>
+    public const string WholeMethod = "__FastSerializationReadWhole";
+
+    /// <summary>
+    /// True when the struct gets <see cref="WholeMethod"/>: when a member is not fixed-width. A struct of fixed-width members
+    /// only is one run (or one member), which the member-by-member reads already take with one version check.
+    /// </summary>
+    public static bool ReadsWhole(TypeModel model) => model.Members.Any(m => MemberRuns.Width(m) == 0);
+
+    /// <summary>The generated method that reads the members one by one (private, out of line: called when the whole read fails).</summary>
+    public const string EachMethod = "__FastSerializationReadEach";
+
+    /// <summary>The signature of <see cref="EachMethod"/>, whose body is the member-by-member reads over the run it is given, returning the run.</summary>
+    public const string EachMethodSignature =
+        "private global::FastSerialization.BoundedRunReader " + EachMethod + "(global::FastSerialization.BoundedRunReader reader)";
+
+    private const string MethodImpl = "[global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.";
+
+    /// <summary>
+    /// Emits <see cref="BoundedObjects.ReadMethod"/> (its summary already written) as the whole read, inlined where the
+    /// struct is held, with a call to <see cref="EachMethod"/> when it fails; then <see cref="WholeMethod"/>, and the
+    /// summary and attribute of <see cref="EachMethod"/>, whose signature and body the caller writes. The run is passed
+    /// to <see cref="EachMethod"/> by value and given back, so that the holder's run never has its address taken and
+    /// the JIT may keep it in registers.
+    /// </summary>
+    public static void EmitWholeFirst(IndentedWriter w, TypeModel model)
+    {
+        w.Line(MethodImpl + "AggressiveInlining)]");
+        w.Open("internal void " + BoundedObjects.ReadMethod + "(ref global::FastSerialization.BoundedRunReader reader)");
+        w.Open("if (!" + WholeMethod + "(ref reader))");
+        w.Line("reader = {0}(reader);", EachMethod);
+        w.Close();
+        w.Close();
+        EmitWholeMethod(w, model);
+        w.Line();
+        w.Line("/// <summary>");
+        w.Line("/// Reads the members one by one, each only when the frame has bytes left (an older writer's struct keeps the rest at");
+        w.Line("/// their defaults), each value checked against the frame's end: when <see cref=\"{0}\"/> could not. Returns the run as the reads left it.", WholeMethod);
+        w.Line("/// </summary>");
+        w.Line(MethodImpl + "NoInlining)]");
+    }
+
+    /// <summary>Emits <see cref="WholeMethod"/>.</summary>
+    private static void EmitWholeMethod(IndentedWriter w, TypeModel model)
+    {
+        int largest = BoundedObjects.Payload(model.Members.Select(m => m.Shape));
+        w.Line();
+        w.Line("/// <summary>");
+        w.Line("/// Reads every member at once when the data holds the largest payload of this version ({0} bytes), with no test of the", Number(largest));
+        w.Line("/// frame's end between members; sets them only when all were there and well-formed. False, with nothing set, otherwise:");
+        w.Line("/// <see cref=\"{0}\"/> then reads them member by member.", EachMethod);
+        w.Line("/// </summary>");
+        w.Line(MethodImpl + "AggressiveInlining)]");
+        // The members' own code, with the whole reader named reader and the members' locals as targets.
+        w.Open("private bool " + WholeMethod + "(ref global::FastSerialization.BoundedRunReader run)");
+        w.Open("if (!run.TryBeginWhole(" + Number(largest) + ", out var reader))");
+        w.Line("return false;");
+        w.Close();
+        w.Line();
+        for (int i = 0; i < model.Members.Count; i++)
+        {
+            w.Line("{0} {1};", model.Members[i].TypeDisplay, Local(i));
+        }
+
+        for (int i = 0; i < model.Members.Count; i++)
+        {
+            MemberModel member = model.Members[i];
+            member.Shape.Kind.EmitRead(w, member.Shape, Local(i), 0);
+        }
+
+        w.Open("if (!run.TryEndWhole(reader))");
+        w.Line("return false;");
+        w.Close();
+        w.Line();
+        for (int i = 0; i < model.Members.Count; i++)
+        {
+            w.Line("this.{0} = {1};", model.Members[i].Name, Local(i));
+        }
+
+        w.Line("return true;");
+        w.Close();
+    }
+
+    private static string Local(int index) => "__m" + Number(index);
+
+    private static string Number(int value) => value.ToString(CultureInfo.InvariantCulture);
+}
