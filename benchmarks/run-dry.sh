@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every benchmark of benchmarks/FastSerialization.Benchmarks in its shortest mode, so none can rot:
-# every BenchmarkDotNet benchmark with --job Dry (201 in the main project, issue 45's Invoice, issue 46's DepartmentGraph and issue 48's evolvable trade array
+# every BenchmarkDotNet benchmark with --job Dry (203 in the main project, issue 45's Invoice, issue 46's DepartmentGraph and issue 48's evolvable trade array
 # and DepartmentGraphDeepClone included: each contender's round trip, or graph shape, checked in its setup), then the
 # latency, seed-table and ipc modes with small counts. Dry jobs run in process (BenchmarkDotNet's in-process toolchain):
 # no generated project is built and no process started per benchmark, because measuring is not the point here; the full runs (run-full.sh) keep a process per benchmark. When FS_GRPC_REPORT names a report that

@@ -81,6 +81,9 @@ public abstract class SerializerBenchmarks<T, TGenerated, TPeer> : IPayloadSizeS
 
     protected FastSerializationContender<T> Fast => _fast;
 
+    /// <summary>The record the generated counterpart wrote in setup.</summary>
+    protected byte[] GeneratedRecord => _generated.Record;
+
     /// <summary>The bytes MemoryPack wrote in setup.</summary>
     protected byte[] MemoryPackRecord => _memoryPack.Record;
 

@@ -54,7 +54,7 @@ public static class ResultsSummary
     /// <summary>The order of the contenders in every table; others (none today) follow in the run's order.</summary>
     private static readonly string[] ContenderOrder =
     {
-        Ours, "FastSerializationSpan", Generated, Tracked, "FastSerializationBulk",
+        Ours, "FastSerializationSpan", Generated, "FastSerializationHandWrittenCompact", Tracked, "FastSerializationBulk",
         MemoryPack, MemoryPackVersionTolerant, MemoryPackUnion, MemoryPackCircularReference, Orleans, "MessagePack", "ProtobufNet", "SystemTextJson", "SystemTextJsonPreserve", "Seed", "BinaryFormatter",
     };
 

@@ -1,3 +1,4 @@
+using System.Collections.Generic;
 using System.Linq;
 
 namespace FastSerialization.Generator;
@@ -204,13 +205,23 @@ internal static class Emitter
     /// it), and <paramref name="exit"/> leaves the remaining members at their defaults: a run is read at
     /// once only when the frame holds all of it, and member by member otherwise.
     /// </summary>
+    /// <remarks>
+    /// A stretch of members that each have a largest size (<see cref="MemberKind.LargestSize"/>), followed by one that
+    /// has none (a string, a collection, a nested object), is read with a single check when the frame holds the most the
+    /// stretch can take and one byte more: then no read in it can reach the frame's end, every member's own check would
+    /// have passed, and the member after it starts inside the frame too (<see cref="ReadGroup"/>). Otherwise, as an older
+    /// writer's shorter frame can be, each member is checked on its own. The bytes read and the values and errors that
+    /// come of them are the same either way.
+    /// </remarks>
     private static void EmitMemberReads(IndentedWriter w, TypeModel model, System.Func<int, string> target, string exit)
     {
         // A fixed-layout struct has no frame and cannot evolve: all its members are always there. An evolvable one
         // (section 3c) is read within the bytes its writer gave an element, which may stop before a member.
         bool versioned = Versioned(model);
+        List<MemberSegment> segments = MemberRuns.Plan(model.Members);
         bool first = true;
-        foreach (MemberSegment segment in MemberRuns.Plan(model.Members))
+        int s = 0;
+        while (s < segments.Count)
         {
             if (!first)
             {
@@ -218,46 +229,93 @@ internal static class Emitter
             }
 
             first = false;
-            if (!segment.IsRun)
+            ReadGroup group = versioned ? ReadGroup.At(model, segments, s) : new ReadGroup(1, 0);
+            if (group.Count == 1)
             {
-                EmitSingleRead(w, model.Members[segment.Start], target(segment.Start), versioned, exit);
+                EmitSegmentRead(w, model, segments[s], target, versioned, exit);
+                s++;
                 continue;
             }
 
-            if (versioned)
+            // The stretch twice: unchecked when the frame holds the most it can take and a byte more, checked member by
+            // member otherwise (then the member after it is checked too); that member's own code once, after both.
+            int tail = s + group.Count - 1;
+            w.Open("if (reader.Remaining >= " + Number(group.Needed) + ")");
+            for (int i = s; i < tail; i++)
             {
-                w.Open("if (reader.Remaining >= " + Number(segment.Size) + ")");
-            }
-            else
-            {
-                w.Open();
-            }
+                if (i > s)
+                {
+                    w.Line();
+                }
 
-            w.Line("var __run = reader.ReadFixedRun({0});", Number(segment.Size));
-            int offset = 0;
-            for (int i = segment.Start; i < segment.Start + segment.Count; i++)
-            {
-                MemberModel member = model.Members[i];
-                member.Shape.Kind.EmitRunRead(w, member.Shape, target(i), "__run", offset);
-                offset += MemberRuns.Width(member);
+                EmitSegmentRead(w, model, segments[i], target, versioned: false, exit);
             }
 
             w.Close();
-            if (versioned)
+            w.Open("else");
+            for (int i = s; i < tail; i++)
             {
-                w.Open("else");
-                for (int i = segment.Start; i < segment.Start + segment.Count; i++)
+                if (i > s)
                 {
-                    if (i > segment.Start)
-                    {
-                        w.Line();
-                    }
-
-                    EmitSingleRead(w, model.Members[i], target(i), versioned, exit);
+                    w.Line();
                 }
 
-                w.Close();
+                EmitSegmentRead(w, model, segments[i], target, versioned, exit);
             }
+
+            w.Line();
+            w.Open("if (!reader.HasRemaining)");
+            w.Line(exit);
+            w.Close();
+            w.Close();
+            w.Line();
+            EmitSegmentRead(w, model, segments[tail], target, versioned: false, exit);
+            s += group.Count;
+        }
+    }
+
+    /// <summary>Emits the read of one segment: a single member, or a run of fixed-width members (with its version check when <paramref name="versioned"/>).</summary>
+    private static void EmitSegmentRead(IndentedWriter w, TypeModel model, MemberSegment segment, System.Func<int, string> target, bool versioned, string exit)
+    {
+        if (!segment.IsRun)
+        {
+            EmitSingleRead(w, model.Members[segment.Start], target(segment.Start), versioned, exit);
+            return;
+        }
+
+        if (versioned)
+        {
+            w.Open("if (reader.Remaining >= " + Number(segment.Size) + ")");
+        }
+        else
+        {
+            w.Open();
+        }
+
+        w.Line("var __run = reader.ReadFixedRun({0});", Number(segment.Size));
+        int offset = 0;
+        for (int i = segment.Start; i < segment.Start + segment.Count; i++)
+        {
+            MemberModel member = model.Members[i];
+            member.Shape.Kind.EmitRunRead(w, member.Shape, target(i), "__run", offset);
+            offset += MemberRuns.Width(member);
+        }
+
+        w.Close();
+        if (versioned)
+        {
+            w.Open("else");
+            for (int i = segment.Start; i < segment.Start + segment.Count; i++)
+            {
+                if (i > segment.Start)
+                {
+                    w.Line();
+                }
+
+                EmitSingleRead(w, model.Members[i], target(i), versioned, exit);
+            }
+
+            w.Close();
         }
     }
 
@@ -272,6 +330,56 @@ internal static class Emitter
         }
 
         member.Shape.Kind.EmitRead(w, member.Shape, target, 0);
+    }
+
+    /// <summary>
+    /// Segments read under one version check: the next <see cref="Count"/> segments, when the frame has at least
+    /// <see cref="Needed"/> bytes left; a count of 1 is a segment checked on its own.
+    /// </summary>
+    private readonly struct ReadGroup
+    {
+        public ReadGroup(int count, int needed)
+        {
+            Count = count;
+            Needed = needed;
+        }
+
+        public int Count { get; }
+
+        public int Needed { get; }
+
+        /// <summary>
+        /// The group that starts at segment <paramref name="start"/>: the segments with a largest size from there, and the
+        /// segment after them, which has none (it needs one byte to start in the frame). Without such a segment after them
+        /// (the type's last members), the stretch keeps its checks: compact integers are far shorter than their largest
+        /// size, and a frame that ends with them rarely holds the most they could take.
+        /// </summary>
+        public static ReadGroup At(TypeModel model, List<MemberSegment> segments, int start)
+        {
+            int needed = 0;
+            int end = start;
+            while (end < segments.Count && Largest(model, segments[end]) is int size and > 0)
+            {
+                needed += size;
+                end++;
+            }
+
+            return end == start || end == segments.Count
+                ? new ReadGroup(1, 0)
+                : new ReadGroup(end - start + 1, needed + 1);
+        }
+
+        /// <summary>The most bytes a segment's reads can take: a run's size, a member's largest size, or 0 for no bound.</summary>
+        private static int Largest(TypeModel model, MemberSegment segment)
+        {
+            if (segment.IsRun)
+            {
+                return segment.Size;
+            }
+
+            MemberModel member = model.Members[segment.Start];
+            return member.Shape.Kind.LargestSize(member.Shape);
+        }
     }
 
     /// <summary>True when a reader of the type may meet data that stops before a member: every type but a fixed-layout struct that cannot evolve.</summary>

@@ -65,6 +65,13 @@ internal abstract class MemberKind
     /// </summary>
     public virtual int BoundedSize(TypeShape shape) => 0;
 
+    /// <summary>
+    /// The most bytes a value of <paramref name="shape"/> takes on the wire, whichever code reads it; 0 when there is no
+    /// bound (a string, a collection, a nested object). A generated reader asks once, before a stretch of such members, whether
+    /// its frame holds the most they can take (<c>Emitter.EmitMemberReads</c>): then none of them needs its own version check.
+    /// </summary>
+    public virtual int LargestSize(TypeShape shape) => BoundedSize(shape);
+
     /// <summary>True when a fixed-layout struct may hold a value of <paramref name="shape"/> (docs/FORMAT.md section 3b); its width is <see cref="TypeShape.MinSize"/>.</summary>
     public virtual bool InFixedLayouts(TypeShape shape) => false;
 

@@ -56,5 +56,8 @@ internal sealed class NullableKind : MemberKind
     public override int BoundedSize(TypeShape shape) =>
         shape.Element!.Kind.BoundedSize(shape.Element) is int value and > 0 ? 1 + value : 0; // the presence byte, then the value
 
+    public override int LargestSize(TypeShape shape) =>
+        shape.Element!.Kind.LargestSize(shape.Element) is int value and > 0 ? 1 + value : 0;
+
     public override TypeShape Compact(TypeShape shape) => shape with { Element = shape.Element!.Kind.Compact(shape.Element) };
 }

@@ -35,6 +35,8 @@ internal sealed class PrimitiveKind : MemberKind
 
     public override int BoundedSize(TypeShape shape) => RunWidth(shape);
 
+    public override int LargestSize(TypeShape shape) => shape.Primitive!.MaxSize;
+
     public override bool InFixedLayouts(TypeShape shape) => shape.Primitive!.InFixedLayouts;
 
     public override bool MemoryIsWire(TypeShape shape) => shape.Primitive!.MemoryIsWire;

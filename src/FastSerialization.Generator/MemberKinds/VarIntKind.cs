@@ -30,4 +30,6 @@ internal sealed class VarIntKind : MemberKind
     public override string Layout(TypeShape shape) => shape.Primitive!.Name;
 
     public override int BoundedSize(TypeShape shape) => shape.Primitive!.InRuns ? shape.Primitive.MaxSize : 0;
+
+    public override int LargestSize(TypeShape shape) => shape.Primitive!.MaxSize;
 }

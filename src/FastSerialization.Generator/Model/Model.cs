@@ -78,6 +78,7 @@ internal sealed record MemberModel(string Name, string TypeDisplay, TypeShape Sh
 /// <param name="Comparer">For a sorted or hashed collection whose member has <c>[BinaryComparer]</c>, the C# expression of the comparer it is rebuilt with.</param>
 /// <param name="Evolvable">For a fixed-layout struct declared evolvable (docs/FORMAT.md section 3c) where it stands alone or in a sequence: true (its size is written before it); false inside another fixed-layout struct, where it is frozen.</param>
 /// <param name="Frozen">For a fixed-layout struct declared evolvable held inside another fixed-layout struct (<see cref="FixedLayouts.Frozen"/>): true. Its own reader stops where its frame ends (an older writer's element), so the holder checks first that the frame holds all of it.</param>
+/// <param name="ReadsInPlace">For a nested object of a sealed class that the holder's code makes and fills itself (<see cref="NestedClasses"/>): true.</param>
 internal sealed record TypeShape(
     MemberKind Kind,
     string TypeDisplay,
@@ -96,7 +97,8 @@ internal sealed record TypeShape(
     EquatableArray<TypeShape> Items = default,
     string? Comparer = null,
     bool Evolvable = false,
-    bool Frozen = false);
+    bool Frozen = false,
+    bool ReadsInPlace = false);
 
 /// <summary>A diagnostic to report, with its location as plain values.</summary>
 internal sealed record DiagnosticInfo(string Id, LocationInfo? Location, EquatableArray<string> Arguments)

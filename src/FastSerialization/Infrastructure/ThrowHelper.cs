@@ -52,6 +52,14 @@ internal static class ThrowHelper
         throw new InvalidOperationException("EndElement needs the BoundedRunWriter of this sequence's last BeginElement.");
 
     [DoesNotReturn]
+    public static void ThrowForeignObjectFrame() =>
+        throw new InvalidOperationException("EndObject needs the end BeginObject gave, with every BeginObject since ended.");
+
+    [DoesNotReturn]
+    public static void ThrowObjectNotReadInPlace(Type type) =>
+        throw new InvalidOperationException($"{type} is not a sealed class read by its SetDataFrom: read it with ReadObject<T>().");
+
+    [DoesNotReturn]
     public static void ThrowForeignBoundedRun() =>
         throw new InvalidOperationException("EndBoundedObject (or EndElement) needs the BoundedRunReader of the last BeginBoundedObject (or BeginElement), with nothing read in between.");
 

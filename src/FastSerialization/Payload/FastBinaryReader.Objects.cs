@@ -161,6 +161,80 @@ public ref partial struct FastBinaryReader
     }
 
     /// <summary>
+    /// Begins reading a nested object of a sealed class written with <see cref="FastBinaryWriter.WriteObject{T}"/>, whose
+    /// instance the caller then makes (<see cref="NewRegisteredObject{T}"/>, else <c>new T()</c>) and fills with its
+    /// <see cref="ICustomBinarySerializable.SetDataFrom"/>, before <see cref="EndObject{T}"/>: the same bytes, checks and
+    /// result as <see cref="ReadObject{T}"/>, without its generic detour (a delegate that makes the instance, an interface
+    /// call, the shared code of reference types where it is not inlined). The length is read and checked against the frame,
+    /// the depth checked, the object charged against the allocation budget, and its bytes become the frame. Generated
+    /// readers use it for nested objects of sealed classes they can make with <c>new T()</c>.
+    /// </summary>
+    /// <typeparam name="T">The sealed class.</typeparam>
+    /// <returns>
+    /// The end of the enclosing frame, to give to <see cref="EndObject{T}"/> once the members are read; -1 for a null entry,
+    /// which has nothing to read and nothing to end.
+    /// </returns>
+    /// <exception cref="FastSerializationException">The length runs past the frame, nesting goes deeper than <see cref="CustomBinaryFormatterOptions.MaxDepth"/>, or the record goes over its allocation budget, as for <see cref="ReadObject{T}"/>.</exception>
+    /// <exception cref="InvalidOperationException"><typeparamref name="T"/> is not sealed, or is built through <see cref="IBinaryConstructible{TSelf}.ReadNew"/>: read it with <see cref="ReadObject{T}"/>.</exception>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    [System.ComponentModel.EditorBrowsable(System.ComponentModel.EditorBrowsableState.Never)]
+    public int BeginObject<[System.Diagnostics.CodeAnalysis.DynamicallyAccessedMembers(ObjectFactory.Constructors)] T>()
+        where T : class, ICustomBinarySerializable
+    {
+        if (!ObjectReader<T>.IsSealed || ObjectReader<T>.Constructor is not null)
+        {
+            ThrowHelper.ThrowObjectNotReadInPlace(typeof(T));
+        }
+
+        int start = _position;
+        int length = ReadLengthPrefix("nested object");
+        return length < 0 ? -1 : EnterNestedFrame<T>(start, length);
+    }
+
+    /// <summary>
+    /// A new instance from the factory registered for <typeparamref name="T"/> (<c>Register&lt;T&gt;(id, factory)</c>), for the
+    /// object <see cref="BeginObject{T}"/> began; null when no factory is registered for it, and the caller makes it with
+    /// <c>new T()</c>, as <see cref="ReadObject{T}"/> would.
+    /// </summary>
+    /// <typeparam name="T">The class.</typeparam>
+    /// <returns>The new instance, or null.</returns>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    [System.ComponentModel.EditorBrowsable(System.ComponentModel.EditorBrowsableState.Never)]
+    public readonly T? NewRegisteredObject<[System.Diagnostics.CodeAnalysis.DynamicallyAccessedMembers(ObjectFactory.Constructors)] T>()
+        where T : class, ICustomBinarySerializable =>
+        _registry is not null && _registry.HasFactories && _registry.TryGetRegistration(out TypeRegistration<T>? registration)
+            ? registration.Create()
+            : null;
+
+    /// <summary>
+    /// Ends the nested object <see cref="BeginObject{T}"/> began, once its members are read: bytes they left unread (written by
+    /// a newer version of the type) are skipped, or refused when the formatter rejects unread bytes, and the enclosing frame
+    /// is restored, as <see cref="ReadObject{T}"/> does.
+    /// </summary>
+    /// <typeparam name="T">The class, as given to <see cref="BeginObject{T}"/> (it names the object in errors).</typeparam>
+    /// <param name="outerEnd">What <see cref="BeginObject{T}"/> returned (not -1).</param>
+    /// <exception cref="FastSerializationException">The members left bytes unread and <see cref="CustomBinaryFormatterOptions.RejectUnreadBytes"/> is set.</exception>
+    /// <exception cref="InvalidOperationException"><paramref name="outerEnd"/> cannot be the end of a frame around the current one.</exception>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    [System.ComponentModel.EditorBrowsable(System.ComponentModel.EditorBrowsableState.Never)]
+    public void EndObject<T>(int outerEnd)
+        where T : class, ICustomBinarySerializable
+    {
+        // One check keeps the frame within the data (the fixed-width reads rely on it) and never below the current one.
+        if ((uint)(outerEnd - _end) > (uint)(_data.Length - _end))
+        {
+            ThrowHelper.ThrowForeignObjectFrame();
+        }
+
+        if (_position != _end)
+        {
+            FinishFrame(typeof(T));
+        }
+
+        LeaveNestedFrame(outerEnd);
+    }
+
+    /// <summary>
     /// Reads a nested struct written with <see cref="FastBinaryWriter.WriteObject{T}"/> straight into
     /// <paramref name="value"/> (an array element, a field), without the copies of
     /// <see cref="ReadObject{T}"/>: the same bytes, the same checks, the same result. Generated readers

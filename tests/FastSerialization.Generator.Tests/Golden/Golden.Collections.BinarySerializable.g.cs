@@ -146,25 +146,41 @@ namespace Golden
                 }
             }
 
-            if (!reader.HasRemaining)
+            if (reader.Remaining >= 5)
             {
-                return;
-            }
-
-            if (reader.ReadBoolean())
-            {
-                global::Golden.Kind __v0;
-                __v0 = (global::Golden.Kind)reader.ReadVarInt16();
-                this.MaybeKind = __v0;
+                if (reader.ReadBoolean())
+                {
+                    global::Golden.Kind __v0;
+                    __v0 = (global::Golden.Kind)reader.ReadVarInt16();
+                    this.MaybeKind = __v0;
+                }
+                else
+                {
+                    this.MaybeKind = null;
+                }
             }
             else
             {
-                this.MaybeKind = null;
-            }
+                if (!reader.HasRemaining)
+                {
+                    return;
+                }
 
-            if (!reader.HasRemaining)
-            {
-                return;
+                if (reader.ReadBoolean())
+                {
+                    global::Golden.Kind __v0;
+                    __v0 = (global::Golden.Kind)reader.ReadVarInt16();
+                    this.MaybeKind = __v0;
+                }
+                else
+                {
+                    this.MaybeKind = null;
+                }
+
+                if (!reader.HasRemaining)
+                {
+                    return;
+                }
             }
 
             {

@@ -44,16 +44,23 @@ namespace Golden
 
             __m0 = reader.ReadString()!;
 
-            if (!reader.HasRemaining)
+            if (reader.Remaining >= 6)
             {
-                goto construct;
+                __m1 = reader.ReadVarInt32();
             }
-
-            __m1 = reader.ReadVarInt32();
-
-            if (!reader.HasRemaining)
+            else
             {
-                goto construct;
+                if (!reader.HasRemaining)
+                {
+                    goto construct;
+                }
+
+                __m1 = reader.ReadVarInt32();
+
+                if (!reader.HasRemaining)
+                {
+                    goto construct;
+                }
             }
 
             __m2 = reader.ReadString()!;

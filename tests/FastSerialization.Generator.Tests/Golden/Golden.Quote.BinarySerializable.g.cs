@@ -24,40 +24,52 @@ namespace Golden
         /// <inheritdoc />
         public void SetDataFrom(ref global::FastSerialization.FastBinaryReader reader)
         {
-            if (reader.Remaining >= 17)
+            if (reader.Remaining >= 18)
             {
-                var __run = reader.ReadFixedRun(17);
-                this.Bid = __run.ReadDouble(0);
-                this.Ask = __run.ReadDouble(8);
-                this.Firm = __run.ReadBoolean(16);
+                {
+                    var __run = reader.ReadFixedRun(17);
+                    this.Bid = __run.ReadDouble(0);
+                    this.Ask = __run.ReadDouble(8);
+                    this.Firm = __run.ReadBoolean(16);
+                }
             }
             else
             {
+                if (reader.Remaining >= 17)
+                {
+                    var __run = reader.ReadFixedRun(17);
+                    this.Bid = __run.ReadDouble(0);
+                    this.Ask = __run.ReadDouble(8);
+                    this.Firm = __run.ReadBoolean(16);
+                }
+                else
+                {
+                    if (!reader.HasRemaining)
+                    {
+                        return;
+                    }
+
+                    this.Bid = reader.ReadDouble();
+
+                    if (!reader.HasRemaining)
+                    {
+                        return;
+                    }
+
+                    this.Ask = reader.ReadDouble();
+
+                    if (!reader.HasRemaining)
+                    {
+                        return;
+                    }
+
+                    this.Firm = reader.ReadBoolean();
+                }
+
                 if (!reader.HasRemaining)
                 {
                     return;
                 }
-
-                this.Bid = reader.ReadDouble();
-
-                if (!reader.HasRemaining)
-                {
-                    return;
-                }
-
-                this.Ask = reader.ReadDouble();
-
-                if (!reader.HasRemaining)
-                {
-                    return;
-                }
-
-                this.Firm = reader.ReadBoolean();
-            }
-
-            if (!reader.HasRemaining)
-            {
-                return;
             }
 
             this.Venue = reader.ReadString()!;

@@ -64,7 +64,7 @@ public class StructArrayTests
     }
 
     [Fact]
-    public void TheGeneratedReader_ReadsStructArraysThroughReadObjectArray_AndClassElementsThroughReadObject()
+    public void TheGeneratedReader_ReadsStructArraysThroughReadObjectArray_AndSealedClassElementsInPlace()
     {
         const string source = """
             using FastSerialization;
@@ -79,7 +79,8 @@ public class StructArrayTests
 
         run.CompilationDiagnostics.Should().BeEmpty();
         holder.Should().Contain("this.Ticks = reader.ReadObjectArray<global::App.Tick>()!;");
-        holder.Should().Contain("reader.ReadObject<global::App.Line>()");
+        holder.Should().Contain("int __f1 = reader.BeginObject<global::App.Line>();", "a sealed class element is read in place (NestedReadTests)");
+        holder.Should().NotContain("ReadObject<global::App.Line>");
     }
 
     private static CustomBinaryFormatter Formatter<T>()
