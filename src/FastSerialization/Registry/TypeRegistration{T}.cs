@@ -1,4 +1,5 @@
 using System;
+using System.Runtime.CompilerServices;
 
 namespace FastSerialization;
 
@@ -11,6 +12,12 @@ internal sealed class TypeRegistration<[System.Diagnostics.CodeAnalysis.Dynamica
     // Kept here rather than asked of ObjectShape<T> on each record: a class's registration runs as code shared by all
     // reference types, where each generic static class it touches costs a run-time lookup per call.
     private readonly bool _tracked;
+
+    // What reading a T takes, asked of the generic statics (ObjectReader<T>, ObjectFactory<T>) once, at the first
+    // read, for the same reason: each of them cost a call to the runtime's statics helper per record of a class.
+    // Not at registration: a type only ever written never builds its factory, and a type whose constructor throws
+    // still fails where it did, on its first read.
+    private ReadPlan? _readPlan;
 
     public TypeRegistration(int id, Func<T>? factory)
         : base(id, typeof(T))
@@ -41,7 +48,8 @@ internal sealed class TypeRegistration<[System.Diagnostics.CodeAnalysis.Dynamica
 
     internal override object ReadBoxedTracked(ref FastBinaryReader reader, int number)
     {
-        if (ObjectReader<T>.Constructor is { } constructor)
+        ReadPlan plan = Plan;
+        if (plan.Constructor is { } constructor)
         {
             reader.MarkTrackedUnderConstruction(number, typeof(T));
             T built = constructor.ReadNew(ref reader);
@@ -49,7 +57,7 @@ internal sealed class TypeRegistration<[System.Diagnostics.CodeAnalysis.Dynamica
             return built!;
         }
 
-        T value = Create();
+        T value = plan.Create(this);
         reader.EnterTracked(number, value!);
         value.SetDataFrom(ref reader);
         return value!;
@@ -60,27 +68,28 @@ internal sealed class TypeRegistration<[System.Diagnostics.CodeAnalysis.Dynamica
     // Deserialize<T> still returns the record by copying its local once: one such stall per struct record remains.)
     internal override void ReadInto(ref FastBinaryReader reader, ref byte destination)
     {
-        ref T value = ref System.Runtime.CompilerServices.Unsafe.As<byte, T>(ref destination);
-        if (ObjectReader<T>.Constructor is { } constructor)
+        ref T value = ref Unsafe.As<byte, T>(ref destination);
+        ReadPlan plan = Plan;
+        if (plan.Constructor is { } constructor)
         {
             value = constructor.ReadNew(ref reader);
             return;
         }
 
-        if (ObjectFactory<T>.IsPlainStruct && _factory is null)
+        if (plan.IsPlain)
         {
             value = default!; // cleared in place: a cleared copy loaded back whole would stall as above
         }
         else
         {
-            value = Create();
+            value = plan.Create(this);
         }
 
         value.SetDataFrom(ref reader);
     }
 
     internal override void WriteFrom(ref byte value, ref FastBinaryWriter writer) =>
-        System.Runtime.CompilerServices.Unsafe.As<byte, T>(ref value).WriteDataTo(ref writer);
+        Unsafe.As<byte, T>(ref value).WriteDataTo(ref writer);
 
     internal override void WriteBoxed(object value, ref FastBinaryWriter writer)
     {
@@ -89,7 +98,28 @@ internal sealed class TypeRegistration<[System.Diagnostics.CodeAnalysis.Dynamica
             writer.EnterTrackedRecord(value, Constructible<T>.Is); // a tracked record is object 0 of its own reference table
         }
 
-        ((T)value).WriteDataTo(ref writer);
+        // The one caller (RecordFrame) found this registration by the value's runtime type, which is exactly T: a
+        // class is taken as a T without the cast, which in the code shared by reference types is a call to the
+        // runtime's cast helper per record. A struct is unboxed (specialized code: a type compare).
+        System.Diagnostics.Debug.Assert(value.GetType() == typeof(T), "WriteBoxed is given a value of exactly the registered type.");
+        T typed = typeof(T).IsValueType ? (T)value : Unsafe.As<object, T>(ref value);
+        typed.WriteDataTo(ref writer);
+    }
+
+    /// <summary>The read plan, made at the first read.</summary>
+    private ReadPlan Plan
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => _readPlan ?? PreparePlan();
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private ReadPlan PreparePlan()
+    {
+        // Two threads may both make one: they find the same statics, and either plan is right.
+        var plan = new ReadPlan(ObjectReader<T>.Constructor, _factory, ObjectFactory<T>.IsPlainStruct ? null : ObjectFactory<T>.Default);
+        _readPlan = plan;
+        return plan;
     }
 
     // The same three steps as ReadInto, returning the value: a class record (Deserialize<T> and the object API read
@@ -103,13 +133,54 @@ internal sealed class TypeRegistration<[System.Diagnostics.CodeAnalysis.Dynamica
             return (T)ReadBoxedTracked(ref reader, reader.ReserveTrackedNumber(reader.Position));
         }
 
-        if (ObjectReader<T>.Constructor is { } constructor)
+        ReadPlan plan = Plan;
+        if (plan.Constructor is { } constructor)
         {
             return constructor.ReadNew(ref reader);
         }
 
-        T value = Create();
+        T value = plan.Create(this);
         value.SetDataFrom(ref reader);
         return value;
+    }
+
+    /// <summary>How a record of <typeparamref name="T"/> is made, as the generic statics say once.</summary>
+    private sealed class ReadPlan
+    {
+        private readonly Func<T>? _factory;
+        private readonly Func<T>? _default;
+
+        public ReadPlan(IBinaryConstructible<T>? constructor, Func<T>? factory, Func<T>? defaultCreate)
+        {
+            Constructor = constructor;
+            _factory = factory;
+            _default = defaultCreate;
+            IsPlain = factory is null && defaultCreate is null;
+        }
+
+        /// <summary>The template whose ReadNew builds an immutable T (<see cref="ObjectReader{T}.Constructor"/>), or null.</summary>
+        public IBinaryConstructible<T>? Constructor { get; }
+
+        /// <summary>A plain struct with no registered factory: a new one is its default value, made where it goes.</summary>
+        public bool IsPlain { get; }
+
+        /// <summary>What <see cref="TypeRegistration{T}.Create"/> makes: the registered factory's instance (never null), or the type's own.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public T Create(TypeRegistration<T> registration)
+        {
+            Func<T>? factory = _factory;
+            if (factory is null)
+            {
+                return _default is { } create ? create() : default!;
+            }
+
+            T value = factory();
+            if (!typeof(T).IsValueType && value is null)
+            {
+                ThrowHelper.ThrowFactoryReturnedNull(typeof(T), registration.Id);
+            }
+
+            return value;
+        }
     }
 }
