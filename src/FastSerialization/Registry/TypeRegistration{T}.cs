@@ -14,10 +14,13 @@ internal sealed class TypeRegistration<[System.Diagnostics.CodeAnalysis.Dynamica
     private readonly bool _tracked;
 
     // What reading a T takes, asked of the generic statics (ObjectReader<T>, ObjectFactory<T>) once, at the first
-    // read, for the same reason: each of them cost a call to the runtime's statics helper per record of a class.
-    // Not at registration: a type only ever written never builds its factory, and a type whose constructor throws
-    // still fails where it did, on its first read.
-    private ReadPlan? _readPlan;
+    // read, for the same reason: where a record's type is not known at the call (records of several types read through
+    // one call), each of them cost a call to the runtime's statics helper per record of a class. Not at registration: a
+    // type only ever written never builds its factory, and a type whose constructor throws still fails where it did,
+    // on its first read. Fields of the registration itself, not an object of their own: one load fewer per record.
+    private IBinaryConstructible<T>? _constructor;
+    private Func<T>? _defaultCreate; // ObjectFactory<T>.Default, for a class
+    private volatile bool _readPrepared; // set after the two fields above
 
     public TypeRegistration(int id, Func<T>? factory)
         : base(id, typeof(T))
@@ -48,8 +51,7 @@ internal sealed class TypeRegistration<[System.Diagnostics.CodeAnalysis.Dynamica
 
     internal override object ReadBoxedTracked(ref FastBinaryReader reader, int number)
     {
-        ReadPlan plan = Plan;
-        if (plan.Constructor is { } constructor)
+        if (ReadConstructor() is { } constructor)
         {
             reader.MarkTrackedUnderConstruction(number, typeof(T));
             T built = constructor.ReadNew(ref reader);
@@ -57,7 +59,7 @@ internal sealed class TypeRegistration<[System.Diagnostics.CodeAnalysis.Dynamica
             return built!;
         }
 
-        T value = plan.Create(this);
+        T value = CreateForRead();
         reader.EnterTracked(number, value!);
         value.SetDataFrom(ref reader);
         return value!;
@@ -68,21 +70,21 @@ internal sealed class TypeRegistration<[System.Diagnostics.CodeAnalysis.Dynamica
     // Deserialize<T> still returns the record by copying its local once: one such stall per struct record remains.)
     internal override void ReadInto(ref FastBinaryReader reader, ref byte destination)
     {
+        // Only struct records come here (specialized code, where the statics are read directly): no prepared fields.
         ref T value = ref Unsafe.As<byte, T>(ref destination);
-        ReadPlan plan = Plan;
-        if (plan.Constructor is { } constructor)
+        if (ObjectReader<T>.Constructor is { } constructor)
         {
             value = constructor.ReadNew(ref reader);
             return;
         }
 
-        if (plan.IsPlain)
+        if (ObjectFactory<T>.IsPlainStruct && _factory is null)
         {
             value = default!; // cleared in place: a cleared copy loaded back whole would stall as above
         }
         else
         {
-            value = plan.Create(this);
+            value = Create();
         }
 
         value.SetDataFrom(ref reader);
@@ -106,20 +108,46 @@ internal sealed class TypeRegistration<[System.Diagnostics.CodeAnalysis.Dynamica
         typed.WriteDataTo(ref writer);
     }
 
-    /// <summary>The read plan, made at the first read.</summary>
-    private ReadPlan Plan
+    /// <summary>
+    /// The template whose ReadNew builds an immutable T (<see cref="ObjectReader{T}.Constructor"/>), or null: a struct's
+    /// from the statics (its code is its own, the JIT reads them directly), a class's from the fields filled once.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private IBinaryConstructible<T>? ReadConstructor()
     {
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        get => _readPlan ?? PreparePlan();
+        if (typeof(T).IsValueType)
+        {
+            return ObjectReader<T>.Constructor;
+        }
+
+        if (!_readPrepared)
+        {
+            PrepareRead();
+        }
+
+        return _constructor;
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private ReadPlan PreparePlan()
+    private void PrepareRead()
     {
-        // Two threads may both make one: they find the same statics, and either plan is right.
-        var plan = new ReadPlan(ObjectReader<T>.Constructor, _factory, ObjectFactory<T>.IsPlainStruct ? null : ObjectFactory<T>.Default);
-        _readPlan = plan;
-        return plan;
+        // Two threads may both do this: they find the same statics and store the same values.
+        _constructor = ObjectReader<T>.Constructor;
+        _defaultCreate = ObjectFactory<T>.IsPlainStruct ? null : ObjectFactory<T>.Default;
+        _readPrepared = true;
+    }
+
+    /// <summary>What <see cref="Create"/> makes; for a class, from the fields <see cref="ReadConstructor"/> filled before.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private T CreateForRead()
+    {
+        Func<T>? factory = _factory;
+        if (typeof(T).IsValueType || factory is not null)
+        {
+            return Create();
+        }
+
+        return _defaultCreate!();
     }
 
     // The same three steps as ReadInto, returning the value: a class record (Deserialize<T> and the object API read
@@ -133,54 +161,13 @@ internal sealed class TypeRegistration<[System.Diagnostics.CodeAnalysis.Dynamica
             return (T)ReadBoxedTracked(ref reader, reader.ReserveTrackedNumber(reader.Position));
         }
 
-        ReadPlan plan = Plan;
-        if (plan.Constructor is { } constructor)
+        if (ReadConstructor() is { } constructor)
         {
             return constructor.ReadNew(ref reader);
         }
 
-        T value = plan.Create(this);
+        T value = CreateForRead();
         value.SetDataFrom(ref reader);
         return value;
-    }
-
-    /// <summary>How a record of <typeparamref name="T"/> is made, as the generic statics say once.</summary>
-    private sealed class ReadPlan
-    {
-        private readonly Func<T>? _factory;
-        private readonly Func<T>? _default;
-
-        public ReadPlan(IBinaryConstructible<T>? constructor, Func<T>? factory, Func<T>? defaultCreate)
-        {
-            Constructor = constructor;
-            _factory = factory;
-            _default = defaultCreate;
-            IsPlain = factory is null && defaultCreate is null;
-        }
-
-        /// <summary>The template whose ReadNew builds an immutable T (<see cref="ObjectReader{T}.Constructor"/>), or null.</summary>
-        public IBinaryConstructible<T>? Constructor { get; }
-
-        /// <summary>A plain struct with no registered factory: a new one is its default value, made where it goes.</summary>
-        public bool IsPlain { get; }
-
-        /// <summary>What <see cref="TypeRegistration{T}.Create"/> makes: the registered factory's instance (never null), or the type's own.</summary>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public T Create(TypeRegistration<T> registration)
-        {
-            Func<T>? factory = _factory;
-            if (factory is null)
-            {
-                return _default is { } create ? create() : default!;
-            }
-
-            T value = factory();
-            if (!typeof(T).IsValueType && value is null)
-            {
-                ThrowHelper.ThrowFactoryReturnedNull(typeof(T), registration.Id);
-            }
-
-            return value;
-        }
     }
 }
