@@ -55,7 +55,11 @@ public sealed class TypeRegistry
     public bool TryGetTypeId(Type type, out int typeId)
     {
         ArgumentNullException.ThrowIfNull(type);
-        TypeRegistration? registration = Find(type);
+
+        // Any Type the caller has (a TypeDelegator, a TypeBuilder) is compared as before, by the dictionary's equality;
+        // the table by handle is for the runtime types the formatter itself meets.
+        EnsureFrozen();
+        TypeRegistration? registration = _byType.TryGetValue(type, out TypeRegistration? found) ? found : null;
         typeId = registration?.Id ?? 0;
         return registration is not null;
     }
@@ -132,7 +136,7 @@ public sealed class TypeRegistry
         }
     }
 
-    /// <summary>The registration of exactly <paramref name="type"/>, or null. Closes the registry.</summary>
+    /// <summary>The registration of exactly <paramref name="type"/>, a runtime type (an object's, or a <c>typeof</c>), or null. Closes the registry.</summary>
     internal TypeRegistration? Find(Type type)
     {
         EnsureFrozen();

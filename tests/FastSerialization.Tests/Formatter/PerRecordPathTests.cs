@@ -88,6 +88,20 @@ public class PerRecordPathTests
         id.Should().Be(9);
     }
 
+    /// <summary>
+    /// The public lookup keeps comparing types as a dictionary of types does: a type that only stands for a registered one
+    /// (a TypeDelegator, whose handle is the wrapped type's) is not it. The records' own lookups use the table by handle.
+    /// </summary>
+    [Fact]
+    public void TryGetTypeId_OfATypeThatOnlyWrapsARegisteredOne_IsFalse()
+    {
+        (CustomBinaryFormatter first, _) = TwoFormatters();
+        first.TryGetTypeId(new System.Reflection.TypeDelegator(typeof(Customer)), out int id).Should().BeFalse();
+        id.Should().Be(0);
+        first.TryGetTypeId(typeof(Customer), out id).Should().BeTrue();
+        id.Should().Be(1);
+    }
+
     [Fact]
     public void TwoFormattersGivingATypeDifferentIds_UsedInTurnFromManyThreads_EachWritesAndReadsItsOwn()
     {
