@@ -309,16 +309,11 @@ public static class RecordFrame
     }
 
     /// <summary>Writes the length placeholder and the type id that start a record; returns the record's start.</summary>
-    private static int BeginRecord(ref FastBinaryWriter writer, uint typeId)
-    {
-        int start = writer.BytesPending;
-        Span<byte> span = writer.GetSpan(MaxHeaderSize);
-        int idSize = VarInt.Write(span.Slice(LengthPrefixSize), typeId);
-        writer.Advance(LengthPrefixSize + idSize);
-        return start;
-    }
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static int BeginRecord(ref FastBinaryWriter writer, uint typeId) => writer.BeginRecordHeader(typeId);
 
     /// <summary>Fills in the length of the record that began at <paramref name="start"/>, checked against the limit; returns the record's size.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static int EndRecord(ref FastBinaryWriter writer, int start, int maxRecordLength, int typeId)
     {
         int length = writer.BytesPending - start - LengthPrefixSize;
@@ -327,7 +322,7 @@ public static class RecordFrame
             ThrowHelper.ThrowRecordTooLargeToWrite(length, maxRecordLength, typeId);
         }
 
-        writer.PatchUInt32LittleEndian(start, (uint)length);
+        writer.PatchRecordLength(start, (uint)length);
         return LengthPrefixSize + length;
     }
 }

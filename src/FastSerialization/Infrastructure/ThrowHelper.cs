@@ -76,6 +76,11 @@ internal static class ThrowHelper
         throw new FastSerializationException($"Cannot write {size} bytes: a record holds at most 2^31-1 bytes.");
 
     [DoesNotReturn]
+    public static void ThrowRecordOfOtherType(Type recordType, Type requested) =>
+        throw new FastSerializationException(
+            $"The record holds an instance of {recordType}, not of {requested}, the type asked for.");
+
+    [DoesNotReturn]
     public static void ThrowRecordTooLargeToWrite(int length, int limit, int typeId) =>
         throw new FastSerializationException(
             $"The record of type id {typeId} would hold {length} bytes, over the limit of {limit} (CustomBinaryFormatterOptions.MaxRecordLength); readers would refuse it, so it was not written.",

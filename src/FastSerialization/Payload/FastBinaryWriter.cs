@@ -1,6 +1,5 @@
 using System;
 using System.Buffers;
-using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
@@ -252,7 +251,37 @@ public ref partial struct FastBinaryWriter
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal void Advance(int count) => _position += count;
 
-    /// <summary>Overwrites 4 bytes written earlier at <paramref name="offset"/> with <paramref name="value"/>, little-endian (a length filled in afterwards).</summary>
-    internal readonly void PatchUInt32LittleEndian(int offset, uint value) =>
-        BinaryPrimitives.WriteUInt32LittleEndian(_buffer.Slice(offset), value);
+    /// <summary>
+    /// Writes the start of a record's header: room for its length, filled in by <see cref="PatchRecordLength"/> once the
+    /// payload is written, then its type id. One capacity check for both (a type id below 128, one byte, is stored
+    /// directly); returns where the record starts.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal int BeginRecordHeader(uint typeId)
+    {
+        int start = _position;
+        ref byte at = ref Reserve(RecordFrame.MaxHeaderSize);
+        if (typeId < 0x80)
+        {
+            Unsafe.Add(ref at, RecordFrame.LengthPrefixSize) = (byte)typeId;
+            _position = start + RecordFrame.LengthPrefixSize + 1;
+        }
+        else
+        {
+            _position = start + RecordFrame.LengthPrefixSize + VarInt.Write(_buffer.Slice(start + RecordFrame.LengthPrefixSize), typeId);
+        }
+
+        return start;
+    }
+
+    /// <summary>
+    /// Fills in the length of the record that <see cref="BeginRecordHeader"/> began at <paramref name="start"/>. No check:
+    /// the header's bytes were reserved then, and the buffer only grows (a larger one holds a copy of them).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal readonly void PatchRecordLength(int start, uint length)
+    {
+        System.Diagnostics.Debug.Assert((uint)start <= (uint)(_position - RecordFrame.LengthPrefixSize), "the record's header lies before the position");
+        LittleEndian.WriteUInt32(ref Unsafe.Add(ref MemoryMarshal.GetReference(_buffer), (nint)(uint)start), length);
+    }
 }

@@ -89,7 +89,9 @@ public abstract class TypeRegistration
             return typed;
         }
 
-        throw new FastSerializationException(
-            $"The record holds an instance of {value.GetType()}, not of {typeof(T)}, the type asked for.");
+        // The message is built out of line: inlined into Deserialize<T>'s caller, its string handler took a frame of
+        // its own there, zeroed on every record.
+        ThrowHelper.ThrowRecordOfOtherType(value.GetType(), typeof(T));
+        return default!;
     }
 }

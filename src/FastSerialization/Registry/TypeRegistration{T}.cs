@@ -1,4 +1,5 @@
 using System;
+using System.Runtime.CompilerServices;
 
 namespace FastSerialization;
 
@@ -11,6 +12,15 @@ internal sealed class TypeRegistration<[System.Diagnostics.CodeAnalysis.Dynamica
     // Kept here rather than asked of ObjectShape<T> on each record: a class's registration runs as code shared by all
     // reference types, where each generic static class it touches costs a run-time lookup per call.
     private readonly bool _tracked;
+
+    // What reading a T takes, asked of the generic statics (ObjectReader<T>, ObjectFactory<T>) once, at the first
+    // read, for the same reason: where a record's type is not known at the call (records of several types read through
+    // one call), each of them cost a call to the runtime's statics helper per record of a class. Not at registration: a
+    // type only ever written never builds its factory, and a type whose constructor throws still fails where it did,
+    // on its first read. Fields of the registration itself, not an object of their own: one load fewer per record.
+    private IBinaryConstructible<T>? _constructor;
+    private Func<T>? _defaultCreate; // ObjectFactory<T>.Default, for a class
+    private volatile bool _readPrepared; // set after the two fields above
 
     public TypeRegistration(int id, Func<T>? factory)
         : base(id, typeof(T))
@@ -41,7 +51,7 @@ internal sealed class TypeRegistration<[System.Diagnostics.CodeAnalysis.Dynamica
 
     internal override object ReadBoxedTracked(ref FastBinaryReader reader, int number)
     {
-        if (ObjectReader<T>.Constructor is { } constructor)
+        if (ReadConstructor() is { } constructor)
         {
             reader.MarkTrackedUnderConstruction(number, typeof(T));
             T built = constructor.ReadNew(ref reader);
@@ -49,7 +59,7 @@ internal sealed class TypeRegistration<[System.Diagnostics.CodeAnalysis.Dynamica
             return built!;
         }
 
-        T value = Create();
+        T value = CreateForRead();
         reader.EnterTracked(number, value!);
         value.SetDataFrom(ref reader);
         return value!;
@@ -60,7 +70,8 @@ internal sealed class TypeRegistration<[System.Diagnostics.CodeAnalysis.Dynamica
     // Deserialize<T> still returns the record by copying its local once: one such stall per struct record remains.)
     internal override void ReadInto(ref FastBinaryReader reader, ref byte destination)
     {
-        ref T value = ref System.Runtime.CompilerServices.Unsafe.As<byte, T>(ref destination);
+        // Only struct records come here (specialized code, where the statics are read directly): no prepared fields.
+        ref T value = ref Unsafe.As<byte, T>(ref destination);
         if (ObjectReader<T>.Constructor is { } constructor)
         {
             value = constructor.ReadNew(ref reader);
@@ -80,7 +91,7 @@ internal sealed class TypeRegistration<[System.Diagnostics.CodeAnalysis.Dynamica
     }
 
     internal override void WriteFrom(ref byte value, ref FastBinaryWriter writer) =>
-        System.Runtime.CompilerServices.Unsafe.As<byte, T>(ref value).WriteDataTo(ref writer);
+        Unsafe.As<byte, T>(ref value).WriteDataTo(ref writer);
 
     internal override void WriteBoxed(object value, ref FastBinaryWriter writer)
     {
@@ -89,7 +100,54 @@ internal sealed class TypeRegistration<[System.Diagnostics.CodeAnalysis.Dynamica
             writer.EnterTrackedRecord(value, Constructible<T>.Is); // a tracked record is object 0 of its own reference table
         }
 
-        ((T)value).WriteDataTo(ref writer);
+        // The one caller (RecordFrame) found this registration by the value's runtime type, which is exactly T: a
+        // class is taken as a T without the cast, which in the code shared by reference types is a call to the
+        // runtime's cast helper per record. A struct is unboxed (specialized code: a type compare).
+        System.Diagnostics.Debug.Assert(value.GetType() == typeof(T), "WriteBoxed is given a value of exactly the registered type.");
+        T typed = typeof(T).IsValueType ? (T)value : Unsafe.As<object, T>(ref value);
+        typed.WriteDataTo(ref writer);
+    }
+
+    /// <summary>
+    /// The template whose ReadNew builds an immutable T (<see cref="ObjectReader{T}.Constructor"/>), or null: a struct's
+    /// from the statics (its code is its own, the JIT reads them directly), a class's from the fields filled once.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private IBinaryConstructible<T>? ReadConstructor()
+    {
+        if (typeof(T).IsValueType)
+        {
+            return ObjectReader<T>.Constructor;
+        }
+
+        if (!_readPrepared)
+        {
+            PrepareRead();
+        }
+
+        return _constructor;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void PrepareRead()
+    {
+        // Two threads may both do this: they find the same statics and store the same values.
+        _constructor = ObjectReader<T>.Constructor;
+        _defaultCreate = ObjectFactory<T>.IsPlainStruct ? null : ObjectFactory<T>.Default;
+        _readPrepared = true;
+    }
+
+    /// <summary>What <see cref="Create"/> makes; for a class, from the fields <see cref="ReadConstructor"/> filled before.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private T CreateForRead()
+    {
+        Func<T>? factory = _factory;
+        if (typeof(T).IsValueType || factory is not null)
+        {
+            return Create();
+        }
+
+        return _defaultCreate!();
     }
 
     // The same three steps as ReadInto, returning the value: a class record (Deserialize<T> and the object API read
@@ -103,12 +161,12 @@ internal sealed class TypeRegistration<[System.Diagnostics.CodeAnalysis.Dynamica
             return (T)ReadBoxedTracked(ref reader, reader.ReserveTrackedNumber(reader.Position));
         }
 
-        if (ObjectReader<T>.Constructor is { } constructor)
+        if (ReadConstructor() is { } constructor)
         {
             return constructor.ReadNew(ref reader);
         }
 
-        T value = Create();
+        T value = CreateForRead();
         value.SetDataFrom(ref reader);
         return value;
     }

@@ -2,7 +2,6 @@ using System;
 using System.Collections.Generic;
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
-using System.Threading;
 
 namespace FastSerialization;
 
@@ -21,24 +20,20 @@ public sealed class TypeRegistry
 {
     // Ids below this limit are found in a flat array indexed by id; larger ones in a dictionary.
     private const int SmallIdLimit = 4096;
-    private static long s_nextInstanceId;
 
     private readonly object _lock = new();
     private readonly Dictionary<int, TypeRegistration> _byId = new();
     private readonly Dictionary<Type, TypeRegistration> _byType = new();
     private TypeRegistration?[] _byIdSmall = Array.Empty<TypeRegistration?>();
+    private TypeTable _byHandle = null!; // built by Freeze, before _frozen is set
     private volatile bool _frozen;
 
     internal TypeRegistry()
     {
-        InstanceId = Interlocked.Increment(ref s_nextInstanceId);
     }
 
     /// <summary>True once the registry is closed: after the formatter's first write or read, or its <c>Freeze</c>.</summary>
     public bool IsFrozen => _frozen;
-
-    /// <summary>Identifies this registry in per-type caches without holding on to it.</summary>
-    internal long InstanceId { get; }
 
     /// <summary>The registered types, ordered by id (a snapshot).</summary>
     /// <returns>One entry per registered type.</returns>
@@ -60,7 +55,11 @@ public sealed class TypeRegistry
     public bool TryGetTypeId(Type type, out int typeId)
     {
         ArgumentNullException.ThrowIfNull(type);
-        TypeRegistration? registration = Find(type);
+
+        // Any Type the caller has (a TypeDelegator, a TypeBuilder) is compared as before, by the dictionary's equality;
+        // the table by handle is for the runtime types the formatter itself meets.
+        EnsureFrozen();
+        TypeRegistration? registration = _byType.TryGetValue(type, out TypeRegistration? found) ? found : null;
         typeId = registration?.Id ?? 0;
         return registration is not null;
     }
@@ -123,6 +122,7 @@ public sealed class TypeRegistry
             }
 
             _byIdSmall = small;
+            _byHandle = new TypeTable(_byId.Values);
             _frozen = true;
         }
     }
@@ -136,11 +136,11 @@ public sealed class TypeRegistry
         }
     }
 
-    /// <summary>The registration of exactly <paramref name="type"/>, or null. Closes the registry.</summary>
+    /// <summary>The registration of exactly <paramref name="type"/>, a runtime type (an object's, or a <c>typeof</c>), or null. Closes the registry.</summary>
     internal TypeRegistration? Find(Type type)
     {
         EnsureFrozen();
-        return _byType.TryGetValue(type, out TypeRegistration? registration) ? registration : null;
+        return _byHandle.Find(type.TypeHandle.Value);
     }
 
     /// <summary>The registration of an id read from the wire, or null. The registry must be frozen.</summary>
@@ -156,21 +156,23 @@ public sealed class TypeRegistry
         return typeId < SmallIdLimit || typeId > int.MaxValue ? null : FindLargeId((int)typeId);
     }
 
-    /// <summary>The registration of <typeparamref name="T"/> itself, through the per-type cache.</summary>
+    /// <summary>The registration of <typeparamref name="T"/> itself, from this registry's table by type. Closes the registry.</summary>
     internal bool TryGetRegistration<[System.Diagnostics.CodeAnalysis.DynamicallyAccessedMembers(ObjectFactory.Constructors)] T>([NotNullWhen(true)] out TypeRegistration<T>? registration)
         where T : ICustomBinarySerializable
     {
-        registration = RegistrationCache<T>.Get(this) as TypeRegistration<T>;
+        registration = Find(typeof(T)) as TypeRegistration<T>;
         return registration is not null;
     }
 
-    /// <summary>The registration a record holding <paramref name="value"/> is written with; throws when its runtime type is not registered.</summary>
+    /// <summary>The registration a record holding <paramref name="value"/> is written with; throws when its runtime type is not registered. Closes the registry.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal TypeRegistration GetForWrite<T>(T value)
     {
-        // The static type is the runtime type for structs and for most calls: a cached lookup.
-        TypeRegistration? registration = typeof(T).IsValueType || value!.GetType() == typeof(T)
-            ? RegistrationCache<T>.Get(this)
-            : Find(value.GetType());
+        EnsureFrozen();
+
+        // The runtime type's own registration, from this registry's table (a struct's type is known where the code
+        // is compiled for it; a class's is read off the object, whatever the static type: object, an interface).
+        TypeRegistration? registration = _byHandle.Find(typeof(T).IsValueType ? typeof(T).TypeHandle.Value : value!.GetType().TypeHandle.Value);
         if (registration is null)
         {
             ThrowHelper.ThrowNotRegistered(value!.GetType());
