@@ -46,6 +46,15 @@ internal enum Check
 
     /// <summary>A null key is refused; <c>TryAdd</c> returns false for a duplicate.</summary>
     TryAdd,
+
+    /// <summary>
+    /// A null key is refused; the pair is set through the indexer, and a count that did not grow is a duplicate: one lookup
+    /// per pair, where <see cref="Key"/> takes two (<c>ContainsKey</c>, then <c>Add</c>). For the collections whose
+    /// <c>Add</c> accepts a duplicate key with an equal value in silence (the immutable dictionaries and their builders) or
+    /// have no <c>TryAdd</c> (<c>SortedList</c>), each lookup a tree walk, a binary search or a hash of the key. Not for
+    /// <c>SortedDictionary</c>, whose indexer looks a new key up twice itself.
+    /// </summary>
+    CountGrows,
 }
 
 /// <summary>Which comparer a collection is built with, and so what a <c>[BinaryComparer]</c> on its member must supply.</summary>
@@ -454,6 +463,22 @@ internal sealed class BuiltCollectionKind : MemberKind
                 w.Line("throw reader.CreateMalformedException(\"a dictionary has a null or duplicate key\");");
                 w.Close();
                 break;
+            case Check.CountGrows:
+                string n = Local("__n", depth);
+                if (nullKey.Length > 0)
+                {
+                    w.Open("if (" + k + " is null)");
+                    w.Line("throw reader.CreateMalformedException(\"a dictionary has a null or duplicate key\");");
+                    w.Close();
+                    w.Line();
+                }
+
+                w.Line("int {0} = {1}.Count;", n, made);
+                w.Line("{0}[{1}] = {2};", made, k, v);
+                w.Open("if (" + made + ".Count == " + n + ")");
+                w.Line("throw reader.CreateMalformedException(\"a dictionary has a null or duplicate key\");");
+                w.Close();
+                break;
             default:
                 w.Line(add + ";");
                 break;
@@ -519,12 +544,12 @@ internal static class BuiltCollections
         },
         new("System.Collections.Immutable.ImmutableDictionary`2", "ImmutableDictionary<TKey, TValue>")
         {
-            Pairs = true, Create = Immutable + "ImmutableDictionary.CreateBuilder<{K}, {V}>({cmp})", Add = "{m}.Add({k}, {v})", Check = Check.Key,
+            Pairs = true, Create = Immutable + "ImmutableDictionary.CreateBuilder<{K}, {V}>({cmp})", Add = "{m}.Add({k}, {v})", Check = Check.CountGrows,
             Finish = "{m}.ToImmutable()", Comparer = ComparerRole.Equality, ComparerProperty = "KeyComparer",
         },
         new("System.Collections.Immutable.ImmutableSortedDictionary`2", "ImmutableSortedDictionary<TKey, TValue>")
         {
-            Pairs = true, Create = Immutable + "ImmutableSortedDictionary.CreateBuilder<{K}, {V}>({cmp})", Add = "{m}.Add({k}, {v})", Check = Check.Key,
+            Pairs = true, Create = Immutable + "ImmutableSortedDictionary.CreateBuilder<{K}, {V}>({cmp})", Add = "{m}.Add({k}, {v})", Check = Check.CountGrows,
             Finish = "{m}.ToImmutable()", Comparer = ComparerRole.Ordering, ComparerProperty = "KeyComparer",
         },
         new("System.Collections.Immutable.ImmutableQueue`1", "ImmutableQueue<T>")
@@ -548,7 +573,7 @@ internal static class BuiltCollections
         },
         new("System.Collections.Generic.SortedList`2", "SortedList<TKey, TValue>")
         {
-            Pairs = true, Create = "new " + Generic + "SortedList<{K}, {V}>({cap}, {cmp})", Add = "{m}.Add({k}, {v})", Check = Check.Key, Comparer = ComparerRole.Ordering,
+            Pairs = true, Create = "new " + Generic + "SortedList<{K}, {V}>({cap}, {cmp})", Add = "{m}.Add({k}, {v})", Check = Check.CountGrows, Comparer = ComparerRole.Ordering,
             ComparerProperty = "Comparer",
         },
 
@@ -627,7 +652,7 @@ internal static class BuiltCollections
         },
         new("System.Collections.Immutable.IImmutableDictionary`2", "IImmutableDictionary<TKey, TValue>")
         {
-            Pairs = true, Create = Immutable + "ImmutableDictionary.CreateBuilder<{K}, {V}>({cmp})", Add = "{m}.Add({k}, {v})", Check = Check.Key,
+            Pairs = true, Create = Immutable + "ImmutableDictionary.CreateBuilder<{K}, {V}>({cmp})", Add = "{m}.Add({k}, {v})", Check = Check.CountGrows,
             Finish = "{m}.ToImmutable()", Comparer = ComparerRole.Equality, ReadsBackAs = "ImmutableDictionary<TKey, TValue>",
             ComparerProperty = "KeyComparer", ComparerHolder = Immutable + "ImmutableDictionary<{K}, {V}>",
         },
