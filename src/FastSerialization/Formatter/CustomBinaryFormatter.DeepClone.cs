@@ -49,6 +49,11 @@ public sealed partial class CustomBinaryFormatter
 
         _registry.EnsureFrozen();
         TypeRegistration registration = _registry.GetForWrite(value);
+        if (!registration.CopyFallsBack && value is IBinaryDeepCopyable copyable && TryCopy(copyable, registration, out object? copy))
+        {
+            return CastRecord<T>(copy);
+        }
+
         var writer = new FastBinaryWriter(registration.SizeHint, _registry, _maxDepth);
         try
         {
@@ -59,6 +64,34 @@ public sealed partial class CustomBinaryFormatter
         {
             writer.ReturnBuffer();
         }
+    }
+
+    /// <summary>
+    /// Copies <paramref name="value"/> through the generated copiers (<see cref="IBinaryDeepCopyable"/>); false when the copy
+    /// was abandoned (a value with no copier of its own type, or one a write or a read back would refuse), and the value is
+    /// then written and read, which gives the same copy or the documented exception.
+    /// </summary>
+    private bool TryCopy(IBinaryDeepCopyable value, TypeRegistration registration, [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out object? copy)
+    {
+        BinaryCopyContext context = BinaryCopyContext.Take(_registry, _maxDepth);
+        try
+        {
+            copy = context.CopyRecord(value, registration.IsTracked);
+            context.GiveBack();
+            return true;
+        }
+        catch (CopyAbandonedException abandoned) when (abandoned.WithoutCopier is not null)
+        {
+            registration.CopyFallsBack = true; // a type held with no copier: this type's next clones go straight to the write and read
+        }
+        catch (Exception)
+        {
+            // Abandoned where the write or the read would refuse, or where a member's own code threw: the write and read
+            // below give the documented exception (or, for a refusal the copy made on its own, the copy).
+        }
+
+        copy = null;
+        return false;
     }
 
     /// <summary>Reads back the record <see cref="DeepClone{T}"/> wrote, without the limits for bytes from elsewhere.</summary>
