@@ -5,8 +5,10 @@ namespace FastSerialization;
 public sealed partial class CustomBinaryFormatter
 {
     /// <summary>
-    /// Makes a deep copy of <paramref name="value"/>: writes it as one record into a pooled buffer and reads that back,
-    /// so the copy is what a round trip through this formatter gives, without a stream or an array to manage.
+    /// Makes a deep copy of <paramref name="value"/>: the copy a round trip through this formatter gives, without a stream
+    /// or an array to manage. Generated types are copied member by member by their generated copiers
+    /// (<see cref="IBinaryDeepCopyable"/>; docs/GENERATOR.md, "Deep copies"); anything else is written as one record into a
+    /// pooled buffer and read back.
     /// </summary>
     /// <typeparam name="T">The static type of the value; its runtime type must be registered.</typeparam>
     /// <param name="value">The object to copy; null gives null.</param>
@@ -26,9 +28,14 @@ public sealed partial class CustomBinaryFormatter
     /// <remarks>
     /// <para>
     /// This is the <c>BinaryFormatter</c> idiom of serializing into a <c>MemoryStream</c> and reading it back, done in one
-    /// call: the record lives in a buffer rented from <see cref="System.Buffers.ArrayPool{T}.Shared"/> (grown as the
-    /// value needs) and returned before the call ends; the formatter keeps nothing between calls. It is thread-safe, as
-    /// the formatter's other calls are, and closes the registry as the first write or read does.
+    /// call. A value whose type has a generated copier is copied with no bytes in between: each member as the write and
+    /// the read would give it, tracked objects through an identity table. When the copier meets a value it cannot copy (a
+    /// hand-written type, a member kind it does not cover) or one the write or the read would refuse, the copy is dropped
+    /// and the value is written and read instead, which gives the same copy or the documented exception (a member's
+    /// getter may then run twice). The record lives in a buffer rented from
+    /// <see cref="System.Buffers.ArrayPool{T}.Shared"/> (grown as the value needs) and returned before the call ends; the
+    /// formatter keeps nothing between calls. It is thread-safe, as the formatter's other calls are, and closes the
+    /// registry as the first write or read does.
     /// </para>
     /// <para>
     /// The limits meant for bytes that come from elsewhere do not apply to bytes that never leave the call:
