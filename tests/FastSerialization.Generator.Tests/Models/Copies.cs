@@ -133,15 +133,6 @@ public partial struct CopyPoint
 [BinarySerializable]
 public sealed partial record CopyPerson(string Name, int Age, List<string>? Nicknames);
 
-/// <summary>A tracked type built through its constructor whose members can reach it (FSG016 says a cycle cannot be written).</summary>
-#pragma warning disable FSG016 // the cycle is the point: DeepClone refuses it as the write does
-[BinarySerializable(TrackReferences = true)]
-public sealed partial record CopyKnot(string Name)
-{
-    public CopyKnot? Next { get; set; }
-}
-#pragma warning restore FSG016
-
 /// <summary>A hand-written nested type: no generated copier.</summary>
 public sealed class HandWrittenLeaf : ICustomBinarySerializable
 {
