@@ -44,6 +44,12 @@ internal static class Emitter
             interfaces += ", " + FactoryInterface(model);
         }
 
+        bool copier = CopierEmitter.Emits(model);
+        if (copier)
+        {
+            interfaces += ", " + CopierEmitter.Interface;
+        }
+
         w.Line("[global::FastSerialization.BinaryLayout(\"" + Layout(model) + "\", MemberNames = \"" + LayoutNames.Of(model) + "\")]");
         if (model.EmitsTrackedAttribute)
         {
@@ -94,6 +100,11 @@ internal static class Emitter
             w.Line();
             w.Line("/// <inheritdoc />");
             w.Line("{0} {1}.CreateNew() => new {0}();", model.FullyQualifiedName, FactoryInterface(model));
+        }
+
+        if (copier)
+        {
+            CopierEmitter.Emit(w, model);
         }
 
         w.Close();

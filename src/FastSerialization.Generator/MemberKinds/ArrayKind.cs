@@ -78,4 +78,15 @@ internal sealed class ArrayKind : CollectionKind
 
         EmitReadOf(w, shape.Element!, made + "[" + index + "]", depth + 1);
     }
+
+    public override bool CanCopy(TypeShape shape) => shape.Element!.Kind.CanCopy(shape.Element);
+
+    protected override void EmitCopyElements(IndentedWriter w, TypeShape shape, string collection, string made, int depth)
+    {
+        string i = Local("__i", depth);
+        w.Line("var {0} = new {1}[{2}.Length]{3};", made, shape.NewArrayPrefix!, collection, shape.NewArraySuffix!);
+        w.Open("for (int " + i + " = 0; " + i + " < " + collection + ".Length; " + i + "++)");
+        EmitCopyOf(w, shape.Element!, collection + "[" + i + "]", made + "[" + i + "]", depth + 1);
+        w.Close();
+    }
 }

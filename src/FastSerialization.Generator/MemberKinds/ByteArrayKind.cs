@@ -25,4 +25,15 @@ internal sealed class ByteArrayKind : MemberKind
         w.Line("{0} = reader.ReadByteArray()!;", target);
 
     public override string Layout(TypeShape shape) => "Bytes";
+
+    public override bool CanCopy(TypeShape shape) => true;
+
+    public override void EmitCopy(IndentedWriter w, TypeShape shape, string expression, string target, int depth)
+    {
+        string s = Local("__s", depth);
+        w.Open();
+        w.Line("var {0} = {1};", s, expression);
+        w.Line("{0} = {1} is null ? null! : (byte[]){1}.Clone();", target, s);
+        w.Close();
+    }
 }

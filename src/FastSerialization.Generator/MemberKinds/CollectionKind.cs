@@ -63,6 +63,32 @@ internal abstract class CollectionKind : MemberKind
     }
 
     /// <summary>
+    /// Emits the copy of a collection: null stays null; otherwise the check a write makes (a hashed collection's comparer,
+    /// which throws as the write would, and <c>DeepClone</c> then writes and reads to give the exception), then a new
+    /// collection of the type the reader builds, filled with the copies of the elements.
+    /// </summary>
+    public override void EmitCopy(IndentedWriter w, TypeShape shape, string expression, string target, int depth)
+    {
+        string s = Local("__s", depth);
+        string made = Local("__r", depth);
+        w.Open();
+        w.Line("var {0} = {1};", s, expression);
+        w.Open("if (" + s + " is null)");
+        w.Line("{0} = null!;", target);
+        w.Close();
+        w.Open("else");
+        EmitWriteCheck(w, shape, s);
+        EmitCopyElements(w, shape, s, made, depth);
+        w.Line("{0} = {1};", target, made);
+        w.Close();
+        w.Close();
+    }
+
+    /// <summary>Emits the declaration of <paramref name="made"/>, the copy of the non-null collection <paramref name="collection"/>, and its filling.</summary>
+    protected virtual void EmitCopyElements(IndentedWriter w, TypeShape shape, string collection, string made, int depth) =>
+        throw new System.InvalidOperationException(GetType().Name + " has no copy form");
+
+    /// <summary>
     /// True when the elements are bounded structs read one after another through a <c>BoundedSequenceReader</c>
     /// (<see cref="Sequence"/>), whose <see cref="EmitReadElement"/> then reads each through it: arrays and lists.
     /// </summary>

@@ -93,4 +93,33 @@ internal sealed class DictionaryKind : CollectionKind
         w.Line();
         w.Line("{0}.Add({1}, {2});", made, k, v);
     }
+
+    public override bool CanCopy(TypeShape shape) => shape.Element!.Kind.CanCopy(shape.Element) && shape.Value!.Kind.CanCopy(shape.Value);
+
+    /// <summary>The dictionary with the comparer the reader builds it with; a key whose copy a read would refuse (null, or a duplicate) abandons the copy.</summary>
+    protected override void EmitCopyElements(IndentedWriter w, TypeShape shape, string collection, string made, int depth)
+    {
+        w.Line(
+            "var {0} = new global::System.Collections.Generic.Dictionary<{1}, {2}>({3}.Count, {4});",
+            made,
+            shape.Element!.TypeDisplay,
+            shape.Value!.TypeDisplay,
+            collection,
+            shape.Comparer ?? "global::FastSerialization.KeyComparers.ForUntrustedKeys<" + shape.Element!.TypeDisplay + ">()");
+        string p = Local("__p", depth);
+        string k = Local("__k", depth);
+        string v = Local("__v", depth);
+        w.Open("foreach (var " + p + " in " + collection + ")");
+        w.Line("{0} {1};", shape.Element!.TypeDisplay, k);
+        EmitCopyOf(w, shape.Element, p + ".Key", k, depth + 1);
+        w.Line("{0} {1};", shape.Value!.TypeDisplay, v);
+        EmitCopyOf(w, shape.Value, p + ".Value", v, depth + 1);
+        string nullCheck = shape.Element.IsReferenceType || shape.Element.Kind is NullableKind ? k + " is null || " : string.Empty;
+        w.Open("if (" + nullCheck + made + ".ContainsKey(" + k + "))");
+        w.Line("context.Abandon();");
+        w.Close();
+        w.Line();
+        w.Line("{0}.Add({1}, {2});", made, k, v);
+        w.Close();
+    }
 }

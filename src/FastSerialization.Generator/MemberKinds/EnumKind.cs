@@ -51,4 +51,10 @@ internal sealed class EnumKind : MemberKind
 
     public override void EmitRunRead(IndentedWriter w, TypeShape shape, string target, string run, int offset) =>
         w.Line("{0} = ({1}){2}.{3}({4});", target, shape.TypeDisplay, run, shape.Primitive!.ReadMethod, Offset(offset));
+
+    public override bool CanCopy(TypeShape shape) => true;
+
+    // Immutable: the copy may be the value itself, as a read gives an equal one.
+    public override void EmitCopy(IndentedWriter w, TypeShape shape, string expression, string target, int depth) =>
+        EmitCopyAsIs(w, expression, target);
 }

@@ -68,4 +68,21 @@ internal sealed class HashSetKind : CollectionKind
         w.Line("throw reader.CreateMalformedException(\"a set has a duplicate element\");");
         w.Close();
     }
+
+    public override bool CanCopy(TypeShape shape) => shape.Element!.Kind.CanCopy(shape.Element);
+
+    /// <summary>The set with the comparer the reader builds it with; copies that collide (a read would refuse the duplicate) abandon the copy.</summary>
+    protected override void EmitCopyElements(IndentedWriter w, TypeShape shape, string collection, string made, int depth)
+    {
+        EmitCreate(w, shape, made, collection + ".Count");
+        string e = Local("__e", depth);
+        string x = Local("__x", depth);
+        w.Open("foreach (var " + e + " in " + collection + ")");
+        w.Line("{0} {1};", shape.Element!.TypeDisplay, x);
+        EmitCopyOf(w, shape.Element!, e, x, depth + 1);
+        w.Open("if (!" + made + ".Add(" + x + "))");
+        w.Line("context.Abandon();");
+        w.Close();
+        w.Close();
+    }
 }

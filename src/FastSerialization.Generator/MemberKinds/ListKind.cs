@@ -51,4 +51,18 @@ internal sealed class ListKind : CollectionKind
 
         EmitReadAndAdd(w, shape, made, depth);
     }
+
+    public override bool CanCopy(TypeShape shape) => shape.Element!.Kind.CanCopy(shape.Element);
+
+    protected override void EmitCopyElements(IndentedWriter w, TypeShape shape, string collection, string made, int depth)
+    {
+        string i = Local("__i", depth);
+        string e = Local("__e", depth);
+        w.Line("var {0} = new global::System.Collections.Generic.List<{1}>({2}.Count);", made, shape.Element!.TypeDisplay, collection);
+        w.Open("for (int " + i + " = 0; " + i + " < " + collection + ".Count; " + i + "++)");
+        w.Line("{0} {1};", shape.Element!.TypeDisplay, e);
+        EmitCopyOf(w, shape.Element!, collection + "[" + i + "]", e, depth + 1);
+        w.Line("{0}.Add({1});", made, e);
+        w.Close();
+    }
 }

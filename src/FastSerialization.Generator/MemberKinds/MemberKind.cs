@@ -96,6 +96,33 @@ internal abstract class MemberKind
     public virtual void EmitRunRead(IndentedWriter w, TypeShape shape, string target, string run, int offset) =>
         throw new System.InvalidOperationException(GetType().Name + " has no run form");
 
+    /// <summary>
+    /// True when a generated deep copier (<see cref="CopierEmitter"/>) can copy a value of <paramref name="shape"/>; a type
+    /// with a member of a shape it cannot copy gets no copier, and <c>DeepClone</c> writes and reads it instead.
+    /// </summary>
+    public virtual bool CanCopy(TypeShape shape) => false;
+
+    /// <summary>
+    /// Emits the statements that set <paramref name="target"/> to the copy of <paramref name="expression"/> a write and a
+    /// read back would give (for a shape <see cref="CanCopy"/> accepts): immutable values as they are, collections new with
+    /// the comparer the reader builds them with, nested objects through the <c>BinaryCopyContext</c> named <c>context</c>.
+    /// </summary>
+    /// <param name="w">The generated source.</param>
+    /// <param name="shape">The value's shape; its <see cref="TypeShape.Kind"/> is this kind.</param>
+    /// <param name="expression">The C# expression of the value (evaluated once).</param>
+    /// <param name="target">The C# variable or member assigned.</param>
+    /// <param name="depth">The nesting depth, which keeps the names of generated locals apart.</param>
+    public virtual void EmitCopy(IndentedWriter w, TypeShape shape, string expression, string target, int depth) =>
+        throw new System.InvalidOperationException(GetType().Name + " has no copy form");
+
+    /// <summary>Emits the copy of a value inside this one (an element, a key, the value of a nullable).</summary>
+    protected static void EmitCopyOf(IndentedWriter w, TypeShape inner, string expression, string target, int depth) =>
+        inner.Kind.EmitCopy(w, inner, expression, target, depth);
+
+    /// <summary>Emits the copy of an immutable value: the value itself.</summary>
+    protected static void EmitCopyAsIs(IndentedWriter w, string expression, string target) =>
+        w.Line("{0} = {1};", target, expression);
+
     /// <summary>An offset as C# source.</summary>
     protected static string Offset(int offset) => offset.ToString(CultureInfo.InvariantCulture);
 

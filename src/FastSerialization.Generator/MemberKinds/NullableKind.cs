@@ -60,4 +60,23 @@ internal sealed class NullableKind : MemberKind
         shape.Element!.Kind.LargestSize(shape.Element) is int value and > 0 ? 1 + value : 0;
 
     public override TypeShape Compact(TypeShape shape) => shape with { Element = shape.Element!.Kind.Compact(shape.Element) };
+
+    public override bool CanCopy(TypeShape shape) => shape.Element!.Kind.CanCopy(shape.Element);
+
+    public override void EmitCopy(IndentedWriter w, TypeShape shape, string expression, string target, int depth)
+    {
+        string n = Local("__n", depth);
+        string v = Local("__v", depth);
+        w.Open();
+        w.Line("var {0} = {1};", n, expression);
+        w.Open("if (" + n + ".HasValue)");
+        w.Line("{0} {1};", shape.Element!.TypeDisplay, v);
+        EmitCopyOf(w, shape.Element!, n + ".GetValueOrDefault()", v, depth + 1);
+        w.Line("{0} = {1};", target, v);
+        w.Close();
+        w.Open("else");
+        w.Line("{0} = null;", target);
+        w.Close();
+        w.Close();
+    }
 }

@@ -140,4 +140,10 @@ internal sealed class ObjectKind : MemberKind
         bool inPlace = kind == this && NestedClasses.ReadsInPlace(type);
         return new(kind, Display(type), type.WithNullableAnnotation(NullableAnnotation.NotAnnotated).ToDisplayString(Symbols.TypeFormat), 1, !type.IsValueType, null, null, null, null, BoundedPayload: writePayload, BoundedRead: read, ReadsInPlace: inPlace);
     }
+
+    public override bool CanCopy(TypeShape shape) => true;
+
+    // A new copy each time, of the runtime type (whose own copier the context calls), as a read makes one.
+    public override void EmitCopy(IndentedWriter w, TypeShape shape, string expression, string target, int depth) =>
+        w.Line("{0} = context.CopyObject<{1}>({2})!;", target, shape.ReadMethod!, expression);
 }

@@ -30,4 +30,15 @@ internal sealed class PrimitiveArrayKind : MemberKind
         w.Line("{0} = reader.ReadArray<{1}>()!;", target, shape.Primitive!.Keyword);
 
     public override string Layout(TypeShape shape) => "Sequence<" + shape.Primitive!.Name + ">";
+
+    public override bool CanCopy(TypeShape shape) => true;
+
+    public override void EmitCopy(IndentedWriter w, TypeShape shape, string expression, string target, int depth)
+    {
+        string s = Local("__s", depth);
+        w.Open();
+        w.Line("var {0} = {1};", s, expression);
+        w.Line("{0} = {1} is null ? null! : ({2}[]){1}.Clone();", target, s, shape.Primitive!.Keyword);
+        w.Close();
+    }
 }

@@ -53,4 +53,10 @@ internal sealed class PrimitiveKind : MemberKind
 
     public override void EmitRunRead(IndentedWriter w, TypeShape shape, string target, string run, int offset) =>
         w.Line("{0} = {1}.{2}({3});", target, run, shape.Primitive!.ReadMethod, Offset(offset));
+
+    public override bool CanCopy(TypeShape shape) => true;
+
+    // Immutable: the copy may be the value itself, as a read gives an equal one.
+    public override void EmitCopy(IndentedWriter w, TypeShape shape, string expression, string target, int depth) =>
+        EmitCopyAsIs(w, expression, target);
 }

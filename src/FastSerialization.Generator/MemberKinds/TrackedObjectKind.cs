@@ -61,4 +61,10 @@ internal sealed class TrackedObjectKind : MemberKind
 
         return shape with { Element = element, Value = value, Items = items };
     }
+
+    public override bool CanCopy(TypeShape shape) => true;
+
+    // The one copy of the object within this copy: the context's table, by identity.
+    public override void EmitCopy(IndentedWriter w, TypeShape shape, string expression, string target, int depth) =>
+        w.Line("{0} = context.CopyTracked<{1}>({2})!;", target, shape.ReadMethod!, expression);
 }

@@ -27,4 +27,10 @@ internal sealed class VarEnumKind : MemberKind
     public override string Layout(TypeShape shape) => "VarEnum<" + shape.Primitive!.Encodes!.Name + ">";
 
     public override int BoundedSize(TypeShape shape) => shape.Primitive!.InRuns ? shape.Primitive.MaxSize : 0;
+
+    public override bool CanCopy(TypeShape shape) => true;
+
+    // Immutable: the copy may be the value itself, as a read gives an equal one.
+    public override void EmitCopy(IndentedWriter w, TypeShape shape, string expression, string target, int depth) =>
+        EmitCopyAsIs(w, expression, target);
 }

@@ -5,8 +5,10 @@ namespace FastSerialization;
 public sealed partial class CustomBinaryFormatter
 {
     /// <summary>
-    /// Makes a deep copy of <paramref name="value"/>: writes it as one record into a pooled buffer and reads that back,
-    /// so the copy is what a round trip through this formatter gives, without a stream or an array to manage.
+    /// Makes a deep copy of <paramref name="value"/>: the copy a round trip through this formatter gives, without a stream
+    /// or an array to manage. Generated types are copied member by member by their generated copiers
+    /// (<see cref="IBinaryDeepCopyable"/>; docs/GENERATOR.md, "Deep copies"); anything else is written as one record into a
+    /// pooled buffer and read back.
     /// </summary>
     /// <typeparam name="T">The static type of the value; its runtime type must be registered.</typeparam>
     /// <param name="value">The object to copy; null gives null.</param>
@@ -26,9 +28,14 @@ public sealed partial class CustomBinaryFormatter
     /// <remarks>
     /// <para>
     /// This is the <c>BinaryFormatter</c> idiom of serializing into a <c>MemoryStream</c> and reading it back, done in one
-    /// call: the record lives in a buffer rented from <see cref="System.Buffers.ArrayPool{T}.Shared"/> (grown as the
-    /// value needs) and returned before the call ends; the formatter keeps nothing between calls. It is thread-safe, as
-    /// the formatter's other calls are, and closes the registry as the first write or read does.
+    /// call. A value whose type has a generated copier is copied with no bytes in between: each member as the write and
+    /// the read would give it, tracked objects through an identity table. When the copier meets a value it cannot copy (a
+    /// hand-written type, a member kind it does not cover) or one the write or the read would refuse, the copy is dropped
+    /// and the value is written and read instead, which gives the same copy or the documented exception (a member's
+    /// getter may then run twice). The record lives in a buffer rented from
+    /// <see cref="System.Buffers.ArrayPool{T}.Shared"/> (grown as the value needs) and returned before the call ends; the
+    /// formatter keeps nothing between calls. It is thread-safe, as the formatter's other calls are, and closes the
+    /// registry as the first write or read does.
     /// </para>
     /// <para>
     /// The limits meant for bytes that come from elsewhere do not apply to bytes that never leave the call:
@@ -49,6 +56,11 @@ public sealed partial class CustomBinaryFormatter
 
         _registry.EnsureFrozen();
         TypeRegistration registration = _registry.GetForWrite(value);
+        if (!registration.CopyFallsBack && value is IBinaryDeepCopyable copyable && TryCopy(copyable, registration, out object? copy))
+        {
+            return CastRecord<T>(copy);
+        }
+
         var writer = new FastBinaryWriter(registration.SizeHint, _registry, _maxDepth);
         try
         {
@@ -59,6 +71,34 @@ public sealed partial class CustomBinaryFormatter
         {
             writer.ReturnBuffer();
         }
+    }
+
+    /// <summary>
+    /// Copies <paramref name="value"/> through the generated copiers (<see cref="IBinaryDeepCopyable"/>); false when the copy
+    /// was abandoned (a value with no copier of its own type, or one a write or a read back would refuse), and the value is
+    /// then written and read, which gives the same copy or the documented exception.
+    /// </summary>
+    private bool TryCopy(IBinaryDeepCopyable value, TypeRegistration registration, [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out object? copy)
+    {
+        BinaryCopyContext context = BinaryCopyContext.Take(_registry, _maxDepth);
+        try
+        {
+            copy = context.CopyRecord(value, registration.IsTracked);
+            context.GiveBack();
+            return true;
+        }
+        catch (CopyAbandonedException abandoned) when (abandoned.WithoutCopier is not null)
+        {
+            registration.CopyFallsBack = true; // a type held with no copier: this type's next clones go straight to the write and read
+        }
+        catch (Exception)
+        {
+            // Abandoned where the write or the read would refuse, or where a member's own code threw: the write and read
+            // below give the documented exception (or, for a refusal the copy made on its own, the copy).
+        }
+
+        copy = null;
+        return false;
     }
 
     /// <summary>Reads back the record <see cref="DeepClone{T}"/> wrote, without the limits for bytes from elsewhere.</summary>

@@ -60,6 +60,15 @@ public abstract class TypeRegistration
     /// </summary>
     internal int SizeHint { get; set; }
 
+    /// <summary>True when the type is reference-tracked (<see cref="BinaryReferenceTrackedAttribute"/>): a record of it is object 0 of its reference table.</summary>
+    internal abstract bool IsTracked { get; }
+
+    /// <summary>
+    /// Set once a <see cref="CustomBinaryFormatter.DeepClone{T}"/> of this type met a value with no generated copier of its own
+    /// (a hand-written nested type): later clones of it write and read at once rather than abandon a copy again.
+    /// </summary>
+    internal bool CopyFallsBack { get; set; }
+
     /// <summary>Creates an instance and reads its payload.</summary>
     internal abstract object ReadBoxed(ref FastBinaryReader reader);
 

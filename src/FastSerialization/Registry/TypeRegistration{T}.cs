@@ -29,6 +29,8 @@ internal sealed class TypeRegistration<[System.Diagnostics.CodeAnalysis.Dynamica
         _tracked = ObjectShape<T>.IsTracked;
     }
 
+    internal override bool IsTracked => _tracked;
+
     /// <summary>Makes an instance with the registered factory (or the default way) for its payload to be read into.</summary>
     public T Create()
     {

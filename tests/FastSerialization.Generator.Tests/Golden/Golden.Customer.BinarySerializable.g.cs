@@ -7,7 +7,7 @@
 namespace Golden
 {
     [global::FastSerialization.BinaryLayout("String;String;String;VarInt32;VarInt32", MemberNames = "LastName;FirstName;Address;Age;Code")]
-    partial class Customer : global::FastSerialization.ICustomBinarySerializable, global::FastSerialization.IBinaryFactory<global::Golden.Customer>
+    partial class Customer : global::FastSerialization.ICustomBinarySerializable, global::FastSerialization.IBinaryFactory<global::Golden.Customer>, global::FastSerialization.IBinaryDeepCopyable
     {
         /// <inheritdoc />
         public void WriteDataTo(ref global::FastSerialization.FastBinaryWriter writer)
@@ -60,5 +60,23 @@ namespace Golden
 
         /// <inheritdoc />
         global::Golden.Customer global::FastSerialization.IBinaryFactory<global::Golden.Customer>.CreateNew() => new global::Golden.Customer();
+
+        /// <summary>The copy of this object a write and a read back would give, member by member (CustomBinaryFormatter.DeepClone).</summary>
+        object global::FastSerialization.IBinaryDeepCopyable.DeepCopy(global::FastSerialization.BinaryCopyContext context)
+        {
+            if (this.GetType() != typeof(global::Golden.Customer))
+            {
+                return context.NoCopier(this);
+            }
+
+            global::Golden.Customer __copy = context.Create<global::Golden.Customer>();
+            context.Created(this, __copy);
+            __copy.LastName = this.LastName;
+            __copy.FirstName = this.FirstName;
+            __copy.Address = this.Address;
+            __copy.Age = this.Age;
+            __copy.Code = this.Code;
+            return __copy;
+        }
     }
 }

@@ -9,7 +9,7 @@ namespace Golden
     partial class Outer<T>
     {
         [global::FastSerialization.BinaryLayout("VarDecimal;String", MemberNames = "Amount;Currency")]
-        partial record struct Money : global::FastSerialization.ICustomBinarySerializable
+        partial record struct Money : global::FastSerialization.ICustomBinarySerializable, global::FastSerialization.IBinaryDeepCopyable
         {
             /// <inheritdoc />
             public void WriteDataTo(ref global::FastSerialization.FastBinaryWriter writer)
@@ -45,6 +45,16 @@ namespace Golden
                 __m1 = reader.ReadString()!;
 
                 construct:
+                return new global::Golden.Outer<T>.Money(__m0, __m1);
+            }
+
+            /// <summary>The copy of this object a write and a read back would give, member by member (CustomBinaryFormatter.DeepClone).</summary>
+            object global::FastSerialization.IBinaryDeepCopyable.DeepCopy(global::FastSerialization.BinaryCopyContext context)
+            {
+                decimal __m0;
+                __m0 = this.Amount;
+                string __m1;
+                __m1 = this.Currency;
                 return new global::Golden.Outer<T>.Money(__m0, __m1);
             }
         }

@@ -7,7 +7,7 @@
 namespace Golden
 {
     [global::FastSerialization.BinaryLayout("String;VarInt32;String", MemberNames = "Name;Age;Nickname")]
-    partial record Person : global::FastSerialization.ICustomBinarySerializable, global::FastSerialization.IBinaryConstructible<global::Golden.Person>
+    partial record Person : global::FastSerialization.ICustomBinarySerializable, global::FastSerialization.IBinaryConstructible<global::Golden.Person>, global::FastSerialization.IBinaryDeepCopyable
     {
         /// <inheritdoc />
         public void WriteDataTo(ref global::FastSerialization.FastBinaryWriter writer)
@@ -66,6 +66,26 @@ namespace Golden
             __m2 = reader.ReadString()!;
 
             construct:
+            return new global::Golden.Person(__m0, __m1)
+            {
+                Nickname = __m2,
+            };
+        }
+
+        /// <summary>The copy of this object a write and a read back would give, member by member (CustomBinaryFormatter.DeepClone).</summary>
+        object global::FastSerialization.IBinaryDeepCopyable.DeepCopy(global::FastSerialization.BinaryCopyContext context)
+        {
+            if (this.GetType() != typeof(global::Golden.Person))
+            {
+                return context.NoCopier(this);
+            }
+
+            string __m0;
+            __m0 = this.Name;
+            int __m1;
+            __m1 = this.Age;
+            string? __m2;
+            __m2 = this.Nickname;
             return new global::Golden.Person(__m0, __m1)
             {
                 Nickname = __m2,

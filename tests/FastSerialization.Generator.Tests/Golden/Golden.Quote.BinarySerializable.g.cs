@@ -7,7 +7,7 @@
 namespace Golden
 {
     [global::FastSerialization.BinaryLayout("Double;Double;Boolean;String", MemberNames = "Bid;Ask;Firm;Venue")]
-    partial struct Quote : global::FastSerialization.ICustomBinarySerializable
+    partial struct Quote : global::FastSerialization.ICustomBinarySerializable, global::FastSerialization.IBinaryDeepCopyable
     {
         /// <inheritdoc />
         public void WriteDataTo(ref global::FastSerialization.FastBinaryWriter writer)
@@ -73,6 +73,17 @@ namespace Golden
             }
 
             this.Venue = reader.ReadString()!;
+        }
+
+        /// <summary>The copy of this object a write and a read back would give, member by member (CustomBinaryFormatter.DeepClone).</summary>
+        object global::FastSerialization.IBinaryDeepCopyable.DeepCopy(global::FastSerialization.BinaryCopyContext context)
+        {
+            global::Golden.Quote __copy = context.Create<global::Golden.Quote>();
+            __copy.Bid = this.Bid;
+            __copy.Ask = this.Ask;
+            __copy.Firm = this.Firm;
+            __copy.Venue = this.Venue;
+            return __copy;
         }
     }
 }
