@@ -189,15 +189,17 @@ public sealed partial class CopyChain
 public partial class CopyNode
 {
     private string? _name;
+    private int _nameReads;
 
+    /// <summary>How many times <see cref="Name"/> was read, counted atomically: the concurrency test clones one node from four threads.</summary>
     [BinaryIgnore]
-    public int NameReads { get; set; }
+    public int NameReads => System.Threading.Volatile.Read(ref _nameReads);
 
     public string? Name
     {
         get
         {
-            NameReads++;
+            System.Threading.Interlocked.Increment(ref _nameReads);
             return _name;
         }
 
