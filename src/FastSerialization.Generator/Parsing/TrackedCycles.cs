@@ -37,7 +37,9 @@ internal static class TrackedCycles
 
                     if (visited.Count < MaxTypes && visited.Add(nested))
                     {
-                        pending.Enqueue((nested, MemberDiscovery.Find(nested, cancellationToken)));
+                        // The member's declared type may carry its nullable annotation ('Child?'); the type is named without it.
+                        var type = (INamedTypeSymbol)nested.WithNullableAnnotation(NullableAnnotation.NotAnnotated);
+                        pending.Enqueue((type, MemberDiscovery.Find(type, cancellationToken)));
                     }
                 }
             }

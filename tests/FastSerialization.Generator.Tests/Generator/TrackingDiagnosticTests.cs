@@ -81,6 +81,24 @@ public class FSG016_TrackedCycleThroughConstructorTests
     }
 
     [Fact]
+    public void ReachingItselfThroughANullableMember_NamesTheTypeWithoutItsAnnotation()
+    {
+        const string source = """
+            using FastSerialization;
+            [BinarySerializable(TrackReferences = true)]
+            public sealed partial record Parent(string Name, Child? Kid);
+            [BinarySerializable]
+            public partial class Child
+            {
+                [BinaryMember(TrackReference = true)]
+                public Parent? Owner { get; set; }
+            }
+            """;
+        string message = SingleWarning(source).GetMessage(CultureInfo.InvariantCulture);
+        message.Should().Contain("member 'Owner' of 'Child'").And.NotContain("Child?");
+    }
+
+    [Fact]
     public void PragmaWarningDisable_SuppressesTheWarning_AsItsMessageSays()
     {
         // The message says to suppress the warning where the graphs have no cycle: #pragma warning disable must do it.
