@@ -1,5 +1,6 @@
 using System;
 using System.Buffers;
+using System.Collections.Generic;
 using System.Linq;
 using BenchmarkDotNet.Attributes;
 using BenchmarkDotNet.Configs;
@@ -20,7 +21,7 @@ namespace FastSerialization.Benchmarks.Benchmarks;
 /// </summary>
 [GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory)]
 [CategoriesColumn]
-public class EvolvableTradeArrayBenchmarks
+public class EvolvableTradeArrayBenchmarks : IPayloadSizeSource
 {
     /// <summary>Trades in the array.</summary>
     public const int Count = 10_000;
@@ -145,4 +146,24 @@ public class EvolvableTradeArrayBenchmarks
     [Benchmark]
     [BenchmarkCategory(Categories.NewArray)]
     public EvolvableTrade[] NewArray_MemoryPack() => MemoryPackSerializer.Deserialize<EvolvableTrade[]>(_memoryPack)!;
+
+    /// <summary>The bytes each row moves: our sequence (its count and element size included), MemoryPack's, memcpy's block.</summary>
+    public IReadOnlyDictionary<string, PayloadSize> MeasurePayloadSizes()
+    {
+        Setup();
+        var ours = new PayloadSize(_ours.Length, 0);
+        var memoryPack = new PayloadSize(_memoryPack.Length, 0);
+        return new Dictionary<string, PayloadSize>
+        {
+            [nameof(Memcpy)] = new PayloadSize(_copySource.Length, 0),
+            [nameof(Serialize_FastSerialization)] = ours,
+            [nameof(Deserialize_FastSerialization)] = ours,
+            [nameof(OlderReader_FastSerialization)] = ours,
+            [nameof(NewerReader_FastSerialization)] = ours,
+            [nameof(NewArray_FastSerialization)] = ours,
+            [nameof(Serialize_MemoryPack)] = memoryPack,
+            [nameof(Deserialize_MemoryPack)] = memoryPack,
+            [nameof(NewArray_MemoryPack)] = memoryPack,
+        };
+    }
 }

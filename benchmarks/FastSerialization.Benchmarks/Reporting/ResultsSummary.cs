@@ -33,6 +33,9 @@ public static class ResultsSummary
     /// <summary>Issue 46's graph payload: its own section (no MemoryPack default row, no hand-written row), not in the cross-payload tables.</summary>
     private const string GraphPayload = "DepartmentGraph";
 
+    /// <summary>Issue 48's evolvable fixed-layout arrays: their own section (memcpy, another version's readers), not in the cross-payload tables.</summary>
+    private const string EvolvablePayload = "EvolvableTradeArray";
+
     /// <summary>
     /// Which peer is the fair one for which row (issue 48's decisions), for summary.md and README's benchmark section.
     /// </summary>
@@ -97,7 +100,7 @@ public static class ResultsSummary
         md.AppendLine();
 
         // The payloads with serialize / deserialize rows (the deep-copy class has its own section, with the graph's).
-        List<string> payloads = InOrder(rows.Where(r => r.Operation is "Serialize" or "Deserialize").Select(r => r.Payload), PayloadOrder).ToList();
+        List<string> payloads = InOrder(rows.Where(r => r.Operation is "Serialize" or "Deserialize" && r.Payload != EvolvablePayload).Select(r => r.Payload), PayloadOrder).ToList();
         foreach (string payload in payloads)
         {
             List<Row> payloadRows = rows.Where(r => r.Payload == payload).ToList();
@@ -166,6 +169,7 @@ public static class ResultsSummary
         WriteFairPeers(md, rows, trees);
         WriteTargets(md, rows, trees);
         WriteGraph(md, rows);
+        WriteEvolvable(md, rows);
         File.WriteAllText(Path.Combine(resultsDir, "summary.md"), md.ToString());
         return ratios + sizes;
     }
@@ -434,7 +438,7 @@ public static class ResultsSummary
         md.AppendLine();
         if (copies.Count > 0)
         {
-            md.AppendLine("Deep copies of the graph (`FastSerialization` serializes into a pooled array and reads it back, until `DeepClone` replaces it):");
+            md.AppendLine("Deep copies of the graph (`FastSerialization` is `CustomBinaryFormatter.DeepClone`, through the generated copiers; Orleans its generated `DeepCopier`; BinaryFormatter serializes into a `MemoryStream` and reads it back):");
             md.AppendLine();
             md.AppendLine("| Contender | DeepClone | / FastSerialization | alloc/op |");
             md.AppendLine("|---|---:|---:|---:|");
@@ -445,6 +449,50 @@ public static class ResultsSummary
 
             md.AppendLine();
         }
+    }
+
+    /// <summary>
+    /// Issue 48's evolvable fixed-layout arrays (docs/FORMAT.md section 3c): every row against memcpy of the same elements'
+    /// bytes and against MemoryPack's copy of the same unmanaged structs, with the issue's targets.
+    /// </summary>
+    private static void WriteEvolvable(StringBuilder md, List<Row> rows)
+    {
+        List<Row> evolvable = rows.Where(r => r.Payload == EvolvablePayload).ToList();
+        Row? memcpy = evolvable.FirstOrDefault(r => r.Operation == "Memcpy");
+        if (memcpy is null)
+        {
+            return;
+        }
+
+        md.AppendLine();
+        md.AppendLine("## Evolvable fixed-layout arrays (issue 48), where this run stands");
+        md.AppendLine();
+        md.AppendLine($"{Benchmarks.EvolvableTradeArrayBenchmarks.Count:N0} trades of 32 bytes as one section 3c sequence (the count, the element size once, the block), against `memcpy` of the same {Bytes(memcpy.Size)} bytes and MemoryPack's copy of the same unmanaged struct array (which cannot evolve). `% of memcpy` is memcpy's time over the row's, so 100% is memcpy's speed. The older reader's elements are 24 bytes (each element's prefix), the newer reader's 40 (each element's 32 bytes, then the appended member's default).");
+        md.AppendLine();
+        md.AppendLine("| Row | FastSerialization | MemoryPack | / MemoryPack | % of memcpy | Target | Met? |");
+        md.AppendLine("|---|---:|---:|---:|---:|---|---|");
+        void Line(string name, string operation, string? packOperation, string target, Func<double, double?, bool> met)
+        {
+            Row? ours = evolvable.FirstOrDefault(r => r.Operation == operation && r.Contender == Ours);
+            Row? pack = packOperation is null ? null : evolvable.FirstOrDefault(r => r.Operation == packOperation && r.Contender == MemoryPack);
+            if (ours is null)
+            {
+                return;
+            }
+
+            double share = memcpy.Mean / ours.Mean;
+            double? toPack = pack is null ? null : ours.Mean / pack.Mean;
+            string shareText = operation == "NewArray" ? "-" : (100 * share).ToString("0", CultureInfo.InvariantCulture) + "%";
+            md.AppendLine($"| {name} | {Time(ours)} | {Time(pack)} | {Ratio(ours, pack)} | {shareText} | {target} | {(met(share, toPack) ? "yes" : "NO")} |");
+        }
+
+        Line("serialize, same version", "Serialize", "Serialize", ">= 90% of memcpy, <= 1.0 MemoryPack", (share, pack) => share >= 0.9 && pack <= 1.0);
+        Line("read into a reused array, same version", "Deserialize", "Deserialize", ">= 90% of memcpy, <= 1.0 MemoryPack", (share, pack) => share >= 0.9 && pack <= 1.0);
+        Line("read into a new array, same version", "NewArray", "NewArray", "<= 1.0 MemoryPack", (_, pack) => pack <= 1.0);
+        Line("reader one version older", "OlderReader", null, ">= 25% of memcpy", (share, _) => share >= 0.25);
+        Line("reader one version newer", "NewerReader", null, ">= 25% of memcpy", (share, _) => share >= 0.25);
+        md.AppendLine($"| memcpy (Span.CopyTo) | {Time(memcpy)} | | | 100% | | |");
+        md.AppendLine();
     }
 
     /// <summary>The source generator's code against the hand-written code of the same members, per payload.</summary>
