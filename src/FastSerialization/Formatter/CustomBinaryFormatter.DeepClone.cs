@@ -105,9 +105,7 @@ public sealed partial class CustomBinaryFormatter
     private T ReadClone<T>(ReadOnlySpan<byte> record, TypeRegistration registration)
     {
         RecordHeader header = RecordFrame.ReadHeader(record, CustomBinaryFormatterOptions.LargestMaxRecordLength);
-        var reader = new FastBinaryReader(
-            record, header.PayloadStart, header.RecordSize, _registry, registration.Id, _maxDepth, rejectUnreadBytes: false,
-            maxAllocationPerInputByte: int.MaxValue, maxBigIntegerBytes: int.MaxValue, maxTrackedObjects: int.MaxValue);
+        var reader = new FastBinaryReader(record, header.PayloadStart, header.RecordSize, _cloneReaderLimits, registration.Id);
         try
         {
             if (typeof(T).IsValueType && registration.Type == typeof(T))

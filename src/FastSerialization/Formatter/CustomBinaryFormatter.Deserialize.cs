@@ -192,7 +192,7 @@ public sealed partial class CustomBinaryFormatter
 
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     private FastBinaryReader NewPayloadReader(ReadOnlySpan<byte> data, RecordHeader header, TypeRegistration registration) =>
-        new(data.Slice(0, header.RecordSize), header.PayloadStart, header.RecordSize, _registry, registration.Id, _maxDepth, _rejectUnreadBytes, _maxAllocationPerInputByte, _maxBigIntegerBytes, _maxTrackedObjects);
+        new(data.Slice(0, header.RecordSize), header.PayloadStart, header.RecordSize, _readerLimits, registration.Id);
 
     [System.Diagnostics.CodeAnalysis.DoesNotReturn]
     private static void ThrowTrailingBytes(int length, int consumed) =>

@@ -28,11 +28,13 @@ public sealed partial class CustomBinaryFormatter
     private readonly TypeRegistry _registry = new();
     private readonly int _maxRecordLength;
     private readonly int _maxDepth;
-    private readonly bool _rejectUnreadBytes;
-    private readonly int _maxAllocationPerInputByte;
-    private readonly int _maxBigIntegerBytes;
-    private readonly int _maxTrackedObjects;
     private readonly CustomBinaryFormatterOptions _options;
+
+    /// <summary>The registry and the limits every record's reader references (made once, not copied per record).</summary>
+    private readonly ReaderLimits _readerLimits;
+
+    /// <summary>What <see cref="DeepClone{T}"/> reads its own record back with: this registry and depth, no other limit.</summary>
+    private readonly ReaderLimits _cloneReaderLimits;
 
     /// <summary>Creates a formatter with the default, safe limits of <see cref="CustomBinaryFormatterOptions"/>.</summary>
     public CustomBinaryFormatter()
@@ -49,10 +51,10 @@ public sealed partial class CustomBinaryFormatter
         _options = options.Clone();
         _maxRecordLength = _options.MaxRecordLength;
         _maxDepth = _options.MaxDepth;
-        _rejectUnreadBytes = _options.RejectUnreadBytes;
-        _maxAllocationPerInputByte = _options.MaxAllocationPerInputByte;
-        _maxBigIntegerBytes = _options.MaxBigIntegerBytes;
-        _maxTrackedObjects = _options.MaxTrackedObjects;
+        _readerLimits = new ReaderLimits(
+            _registry, _maxDepth, _options.RejectUnreadBytes, _options.MaxAllocationPerInputByte, _options.MaxBigIntegerBytes, _options.MaxTrackedObjects);
+        _cloneReaderLimits = new ReaderLimits(
+            _registry, _maxDepth, rejectUnreadBytes: false, maxAllocationPerInputByte: int.MaxValue, maxBigIntegerBytes: int.MaxValue, maxTrackedObjects: int.MaxValue);
     }
 
     /// <summary>

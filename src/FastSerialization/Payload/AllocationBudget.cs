@@ -19,31 +19,33 @@ internal struct AllocationBudget
     /// <summary>Charges between two measurements: about 500 objects, so a refused read overshoots by little and a valid one measures rarely.</summary>
     public const int MeasureEvery = 16 * 1024;
 
-    private readonly int _perByte;
-
-    /// <summary>What the meter read at the record's start, as reckoned at the first measurement.</summary>
-    private long _start;
-
-    /// <summary>The charges counted at the measurements so far.</summary>
-    private long _counted;
+    /// <summary>
+    /// Where the meter stood at the record's start, as reckoned at the first measurement; with no meter, the charges
+    /// counted at the measurements so far. One field for both: with a meter, the charges before the first measurement
+    /// are what <see cref="Pending"/> holds then, and none are needed afterwards.
+    /// </summary>
+    private long _mark;
 
     private bool _started;
 
     /// <summary>
-    /// Nothing is measured or allocated here, nor later (the tally lives in this struct, so a read into a kept array
-    /// that measures allocates nothing for it): a record that never charges <see cref="MeasureEvery"/> bytes (almost
-    /// every record) never asks the runtime.
+    /// A budget with nothing charged. Its fields are set one by one (not as <c>default</c>): the JIT then stores them where
+    /// the reader lives, where a whole-struct zero made it copy the new reader through a zeroed temporary.
     /// </summary>
-    public AllocationBudget(int perByte)
+    public AllocationBudget()
     {
-        _perByte = perByte;
-        _start = 0;
-        _counted = 0;
+        _mark = 0;
         _started = false;
         Pending = 0;
     }
 
     /// <summary>Charges since the last measurement.</summary>
+    /// <remarks>
+    /// Nothing is measured or allocated until these pass <see cref="MeasureEvery"/>, nor later (the tally lives in this
+    /// struct, so a read into a kept array that measures allocates nothing for it): a record that never charges that
+    /// much (almost every record) never asks the runtime. A new reader's budget is its default value: the per-byte
+    /// limit is the reader's (<see cref="ReaderLimits"/>), given to <see cref="Measure"/>.
+    /// </remarks>
     public long Pending;
 
     /// <summary>
@@ -58,9 +60,9 @@ internal struct AllocationBudget
     /// (strings and constructors' own allocations before the first measurement) is bounded by the
     /// <see cref="MeasureEvery"/> charges it takes to get there, within the 1 MiB allowance.
     /// </remarks>
-    public bool Measure(long about, int inputLength)
+    public bool Measure(long about, int inputLength, int perByte)
     {
-        _counted += Pending;
+        long charged = Pending;
         Pending = 0;
         long used;
         if (AllocationMeter.Available)
@@ -68,25 +70,26 @@ internal struct AllocationBudget
             long now = AllocationMeter.Now();
             if (!_started)
             {
-                _start = now - (_counted - about);
+                _mark = now - (charged - about);
                 _started = true;
             }
 
-            used = now - _start + about;
+            used = now - _mark + about;
         }
         else
         {
-            used = _counted;
+            _mark += charged;
+            used = _mark;
         }
 
-        return used <= Limit(inputLength);
+        return used <= Limit(inputLength, perByte);
     }
 
-    private readonly long Limit(int inputLength) => CustomBinaryFormatterOptions.ReadAllocationAllowance + ((long)_perByte * inputLength);
+    private static long Limit(int inputLength, int perByte) => CustomBinaryFormatterOptions.ReadAllocationAllowance + ((long)perByte * inputLength);
 
     /// <summary>The message of the exception for a read over the budget.</summary>
-    public readonly string Describe(int inputLength) =>
-        $"reading it would allocate more than {Limit(inputLength)} bytes: {_perByte} per byte of its {inputLength} bytes "
+    public static string Describe(int inputLength, int perByte) =>
+        $"reading it would allocate more than {Limit(inputLength, perByte)} bytes: {perByte} per byte of its {inputLength} bytes "
         + "(CustomBinaryFormatterOptions.MaxAllocationPerInputByte) plus the 1 MiB allowance; its collections or nested objects cost "
         + "far more memory than their bytes (empty entries that each make an object, a collection or a large struct)";
 }

@@ -360,7 +360,7 @@ public ref struct BoundedRunReader
     }
 
     private static FastBinaryReader Rest(ReadOnlySpan<byte> data, int position, int end, int typeId) =>
-        new(data, position, end, registry: null, typeId, CustomBinaryFormatterOptions.DefaultMaxDepth, rejectUnreadBytes: false, CustomBinaryFormatterOptions.DefaultMaxAllocationPerInputByte, CustomBinaryFormatterOptions.DefaultMaxBigIntegerBytes, CustomBinaryFormatterOptions.DefaultMaxTrackedObjects);
+        new(data, position, end, ReaderLimits.Default, typeId);
 
     /// <summary>Returns a reference to the next <paramref name="count"/> bytes of the frame and moves past them: the one check of a fixed-width read.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -79,10 +79,11 @@ public ref partial struct FastBinaryReader
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
     private void CheckAllocation(long about, int offset)
     {
-        if (!_allocation.Measure(about, _data.Length))
+        int perByte = Limits.MaxAllocationPerInputByte;
+        if (!_allocation.Measure(about, _data.Length, perByte))
         {
             _position = offset;
-            throw ThrowHelper.Malformed(_allocation.Describe(_data.Length), offset, _typeId);
+            throw ThrowHelper.Malformed(AllocationBudget.Describe(_data.Length, perByte), offset, _typeId);
         }
     }
 
@@ -141,13 +142,13 @@ public ref partial struct FastBinaryReader
         T value;
         if (ObjectReader<T>.IsSealed)
         {
-            value = ObjectReader<T>.Read(ref this, _registry);
+            value = ObjectReader<T>.Read(ref this, Limits.Registry);
         }
         else
         {
             int idStart = _position;
             uint id = ReadTypeId();
-            TypeRegistry registry = _registry ?? ThrowHelper.ThrowNoRegistryForPolymorphicRead<TypeRegistry>(typeof(T));
+            TypeRegistry registry = Limits.Registry ?? ThrowHelper.ThrowNoRegistryForPolymorphicRead<TypeRegistry>(typeof(T));
             value = registry.ReadPolymorphic<T>(id, idStart, _typeId, ref this);
         }
 
@@ -202,7 +203,7 @@ public ref partial struct FastBinaryReader
     [System.ComponentModel.EditorBrowsable(System.ComponentModel.EditorBrowsableState.Never)]
     public readonly T? NewRegisteredObject<[System.Diagnostics.CodeAnalysis.DynamicallyAccessedMembers(ObjectFactory.Constructors)] T>()
         where T : class, ICustomBinarySerializable =>
-        _registry is not null && _registry.HasFactories && _registry.TryGetRegistration(out TypeRegistration<T>? registration)
+        Limits.Registry is { HasFactories: true } registry && registry.TryGetRegistration(out TypeRegistration<T>? registration)
             ? registration.Create()
             : null;
 
@@ -260,7 +261,7 @@ public ref partial struct FastBinaryReader
         }
 
         int outerEnd = EnterNestedFrame<T>(start, length);
-        ObjectReader<T>.ReadInto(ref this, _registry, ref value);
+        ObjectReader<T>.ReadInto(ref this, Limits.Registry, ref value);
 
         if (_position != _end)
         {
@@ -305,12 +306,12 @@ public ref partial struct FastBinaryReader
             return false;
         }
 
-        if (_depth >= _maxDepth || (_depth >= StackGuard.CheckFromDepth && !StackGuard.HasRoom()))
+        if (IsTooDeep())
         {
             ThrowTooDeep(start, typeof(T));
         }
 
-        ObjectReader<T>.Create(_registry, ref value);
+        ObjectReader<T>.Create(Limits.Registry, ref value);
         int position = _position;
         _position = position + length;
         run = new BoundedRunReader(_data, position, position + length, _typeId);
@@ -336,7 +337,7 @@ public ref partial struct FastBinaryReader
             ThrowHelper.ThrowForeignBoundedRun();
         }
 
-        if (run.Position != _position && _rejectUnreadBytes)
+        if (run.Position != _position && Limits.RejectUnreadBytes)
         {
             ThrowHelper.ThrowUnreadBytes(typeof(T), _position - run.Position, run.Position, _typeId);
         }
@@ -366,14 +367,14 @@ public ref partial struct FastBinaryReader
             ThrowHelper.ThrowBoundedReadOfConstructible(typeof(T));
         }
 
-        string? tooDeep = _depth >= _maxDepth || (_depth >= StackGuard.CheckFromDepth && !StackGuard.HasRoom()) ? TooDeepMessage(typeof(T)) : null;
+        string? tooDeep = IsTooDeep() ? TooDeepMessage(typeof(T)) : null;
         TypeRegistration<T>? registration = null;
-        if (_registry is not null && _registry.HasFactories)
+        if (Limits.Registry is { HasFactories: true } registry)
         {
-            _registry.TryGetRegistration(out registration);
+            registry.TryGetRegistration(out registration);
         }
 
-        return new BoundedSequenceReader<T>(new BoundedRunReader(_data, _position, _end, _typeId), registration, tooDeep, _rejectUnreadBytes);
+        return new BoundedSequenceReader<T>(new BoundedRunReader(_data, _position, _end, _typeId), registration, tooDeep, Limits.RejectUnreadBytes);
     }
 
     /// <summary>Ends the elements <see cref="BeginBoundedSequence{T}"/> began: the reader moves past the last one read.</summary>
@@ -439,7 +440,7 @@ public ref partial struct FastBinaryReader
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     private int EnterNestedFrame<T>(int start, int length)
     {
-        if (_depth >= _maxDepth || (_depth >= StackGuard.CheckFromDepth && !StackGuard.HasRoom()))
+        if (IsTooDeep())
         {
             ThrowTooDeep(start, typeof(T));
         }
@@ -470,11 +471,19 @@ public ref partial struct FastBinaryReader
         throw ThrowHelper.Malformed(TooDeepMessage(type), start, _typeId);
     }
 
+    /// <summary>
+    /// True when a nested object one level deeper would pass <see cref="CustomBinaryFormatterOptions.MaxDepth"/> or find no
+    /// stack left for it (asked from <see cref="StackGuard.CheckFromDepth"/> levels on). One compare on the way in: below
+    /// the lower of the two depths, neither can be true.
+    /// </summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    private readonly bool IsTooDeep() => _depth >= Limits.CheckDepthFrom && (_depth >= Limits.MaxDepth || !StackGuard.HasRoom());
+
     /// <summary>What <see cref="ThrowTooDeep"/> says: past <see cref="CustomBinaryFormatterOptions.MaxDepth"/>, or no stack left.</summary>
     private readonly string TooDeepMessage(Type type) =>
-        _depth >= _maxDepth
-            ? $"nested objects go deeper than the limit of {_maxDepth} (reading {type})"
-            : $"nested objects go {_depth} deep and the thread's stack has no room for another level (reading {type}; MaxDepth is {_maxDepth})";
+        _depth >= Limits.MaxDepth
+            ? $"nested objects go deeper than the limit of {Limits.MaxDepth} (reading {type})"
+            : $"nested objects go {_depth} deep and the thread's stack has no room for another level (reading {type}; MaxDepth is {Limits.MaxDepth})";
 
     /// <summary>Restores the enclosing frame once the nested object's bytes are all read or skipped (<see cref="FinishFrame"/>).</summary>
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]

@@ -47,13 +47,13 @@ public ref partial struct FastBinaryReader
         T value;
         if (ObjectReader<T>.IsSealed)
         {
-            value = ObjectReader<T>.ReadTracked(ref this, _registry, number);
+            value = ObjectReader<T>.ReadTracked(ref this, Limits.Registry, number);
         }
         else
         {
             int idStart = _position;
             uint id = ReadTypeId();
-            TypeRegistry registry = _registry ?? ThrowHelper.ThrowNoRegistryForPolymorphicRead<TypeRegistry>(typeof(T));
+            TypeRegistry registry = Limits.Registry ?? ThrowHelper.ThrowNoRegistryForPolymorphicRead<TypeRegistry>(typeof(T));
             value = registry.ReadPolymorphicTracked<T>(id, idStart, _typeId, ref this, number);
         }
 
@@ -76,11 +76,11 @@ public ref partial struct FastBinaryReader
     internal int ReserveTrackedNumber(int offset)
     {
         ReadReferences references = _references ??= new ReadReferences();
-        if (references.Count >= _maxTrackedObjects)
+        if (references.Count >= Limits.MaxTrackedObjects)
         {
             _position = offset;
             throw Malformed(
-                $"the record numbers more than {_maxTrackedObjects} tracked objects (CustomBinaryFormatterOptions.MaxTrackedObjects; raise it if such graphs are expected)");
+                $"the record numbers more than {Limits.MaxTrackedObjects} tracked objects (CustomBinaryFormatterOptions.MaxTrackedObjects; raise it if such graphs are expected)");
         }
 
         long growth = references.GrowthBytes;

@@ -154,12 +154,12 @@ public ref partial struct FastBinaryReader
     {
         int start = _position;
         uint count = ReadVarUInt32();
-        if (count == 0 || count > (uint)_maxBigIntegerBytes)
+        if (count == 0 || count > (uint)Limits.MaxBigIntegerBytes)
         {
             _position = start;
             throw Malformed(count == 0
                 ? "a BigInteger has a byte count of 0 (zero is the one byte 0x00)"
-                : $"a BigInteger of {count} bytes is longer than the limit of {_maxBigIntegerBytes} (raise CustomBinaryFormatterOptions.MaxBigIntegerBytes if such numbers are expected)");
+                : $"a BigInteger of {count} bytes is longer than the limit of {Limits.MaxBigIntegerBytes} (raise CustomBinaryFormatterOptions.MaxBigIntegerBytes if such numbers are expected)");
         }
 
         if (count > (uint)(_end - _position))

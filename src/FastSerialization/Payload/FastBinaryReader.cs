@@ -25,18 +25,16 @@ namespace FastSerialization;
 /// </remarks>
 public ref partial struct FastBinaryReader
 {
+    // What a record's reader is made of, kept small: it is made for every record (the reader of a small record is set up
+    // in a handful of stores; the registry and the limits are one reference to the formatter's ReaderLimits).
     private readonly ReadOnlySpan<byte> _data;
-    private readonly TypeRegistry? _registry;
+    private readonly ReaderLimits? _limits;
     private readonly int _typeId;
-    private readonly int _maxDepth;
-    private readonly bool _rejectUnreadBytes;
-    private readonly int _maxBigIntegerBytes;
     private int _position;
     private int _end;
     private int _depth;
     private AllocationBudget _allocation;
     private ReadReferences? _references;
-    private readonly int _maxTrackedObjects;
 
     /// <summary>Creates a reader over <paramref name="data"/>, whose frame is the whole span.</summary>
     /// <param name="data">The bytes to read.</param>
@@ -54,7 +52,7 @@ public ref partial struct FastBinaryReader
 
     /// <summary>A reader with no registry and the default limits, whose frame is <paramref name="position"/> to <paramref name="end"/>.</summary>
     internal FastBinaryReader(ReadOnlySpan<byte> data, int position, int end)
-        : this(data, position, end, registry: null, typeId: 0, CustomBinaryFormatterOptions.DefaultMaxDepth, rejectUnreadBytes: false, CustomBinaryFormatterOptions.DefaultMaxAllocationPerInputByte, CustomBinaryFormatterOptions.DefaultMaxBigIntegerBytes, CustomBinaryFormatterOptions.DefaultMaxTrackedObjects)
+        : this(data, position, end, ReaderLimits.Default, typeId: 0)
     {
     }
 
@@ -62,14 +60,9 @@ public ref partial struct FastBinaryReader
     /// <param name="data">The record's bytes.</param>
     /// <param name="position">Where the payload starts.</param>
     /// <param name="end">Where the record ends.</param>
-    /// <param name="registry">The registry polymorphic nested objects and registered factories come from, or null.</param>
+    /// <param name="limits">The registry and the limits to read with (a formatter's own, made once).</param>
     /// <param name="typeId">The record's type id, for messages.</param>
-    /// <param name="maxDepth">How deep nested objects may go.</param>
-    /// <param name="rejectUnreadBytes">True when bytes a type's reader leaves in its frame are an error rather than skipped.</param>
-    /// <param name="maxAllocationPerInputByte">The allocation budget per byte of <paramref name="data"/>, on top of the allowance.</param>
-    /// <param name="maxBigIntegerBytes">The most bytes a <see cref="System.Numerics.BigInteger"/> read may take (<see cref="CustomBinaryFormatterOptions.MaxBigIntegerBytes"/>).</param>
-    /// <param name="maxTrackedObjects">The most reference-tracked objects the record may number (<see cref="CustomBinaryFormatterOptions.MaxTrackedObjects"/>).</param>
-    internal FastBinaryReader(ReadOnlySpan<byte> data, int position, int end, TypeRegistry? registry, int typeId, int maxDepth, bool rejectUnreadBytes, int maxAllocationPerInputByte, int maxBigIntegerBytes, int maxTrackedObjects)
+    internal FastBinaryReader(ReadOnlySpan<byte> data, int position, int end, ReaderLimits limits, int typeId)
     {
         // The fixed-width reads check a value against the frame only (TakeRef): the frame must lie in the data.
         if ((uint)end > (uint)data.Length || (uint)position > (uint)end)
@@ -77,18 +70,21 @@ public ref partial struct FastBinaryReader
             ThrowBadFrame(position, end, data.Length);
         }
 
-        _allocation = new AllocationBudget(maxAllocationPerInputByte);
         _data = data;
+        _limits = limits;
+        _typeId = typeId;
         _position = position;
         _end = end;
-        _registry = registry;
-        _typeId = typeId;
-        _maxDepth = maxDepth;
-        _rejectUnreadBytes = rejectUnreadBytes;
-        _maxBigIntegerBytes = maxBigIntegerBytes;
-        _maxTrackedObjects = maxTrackedObjects;
-        _references = null;
         _depth = 0;
+        _allocation = new AllocationBudget();
+        _references = null;
+    }
+
+    /// <summary>The registry and limits to read with; a reader made as <c>default</c> has the default limits and no registry.</summary>
+    private readonly ReaderLimits Limits
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => _limits ?? ReaderLimits.Default;
     }
 
     /// <summary>The offset of the next byte to read, from the start of the data.</summary>
@@ -207,7 +203,7 @@ public ref partial struct FastBinaryReader
     {
         if (_position != _end)
         {
-            if (_rejectUnreadBytes)
+            if (Limits.RejectUnreadBytes)
             {
                 ThrowHelper.ThrowUnreadBytes(type, _end - _position, _position, _typeId);
             }
