@@ -90,10 +90,14 @@ public class SharedMemoryTests
 
             await client.FlushAsync();
         });
+        // A deadline per record, not for the whole stream: each of these records fills most of the 4 KB ring, so the two
+        // sides hand over 20,480 times, and on a busy machine (two test runs side by side, load average 45) the stream
+        // took longer than one fixed minute while every record still arrived.
         using var cts = new CancellationTokenSource(Timeout);
         int received = 0;
         await foreach (object message in serverSide.ReadAllAsync(cts.Token))
         {
+            cts.CancelAfter(Timeout);
             var trade = (Trade)message;
             Trade expected = plan[received];
             trade.Sequence.Should().Be(expected.Sequence);
