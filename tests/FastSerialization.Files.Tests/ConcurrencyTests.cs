@@ -41,10 +41,14 @@ public class ConcurrencyTests
 
             writer.Flush(); // a small first block, whose image the records carry
             byte[] ownBlock = Records.BlocksOf(path)[0];
+            int opens = 0;
             var writing = Task.Factory.StartNew(() =>
             {
+                // Three seconds, and longer until the readers have opened the file a few times: on a busy machine (two
+                // test runs side by side) an open and a read of the whole growing file took most of a second, and three
+                // seconds gave only 4 opens.
                 var clock = Stopwatch.StartNew();
-                while (clock.ElapsedMilliseconds < 3000)
+                while (clock.ElapsedMilliseconds < 3000 || (Volatile.Read(ref opens) <= 5 && clock.ElapsedMilliseconds < 60_000))
                 {
                     Records.AppendWithImages(writer, appended, ownBlock, otherBlock);
                     Volatile.Write(ref appended, appended + 1);
@@ -52,7 +56,6 @@ public class ConcurrencyTests
             }, TaskCreationOptions.LongRunning);
 
             var failures = new ConcurrentQueue<string>();
-            int opens = 0;
             Task[] readers = Enumerable.Range(0, 2).Select(r => Task.Factory.StartNew(() =>
             {
                 while (!writing.IsCompleted)
