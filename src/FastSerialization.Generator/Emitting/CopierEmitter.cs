@@ -21,13 +21,14 @@ internal static class CopierEmitter
     private static string ValueInterface(TypeModel model) => "global::FastSerialization.IBinaryValueCopyable<" + model.FullyQualifiedName + ">";
 
     /// <summary>
-    /// True when the type gets a copier: its writer and reader are both generated, it is not a fixed-layout struct (read
-    /// as a block), and every member's kind can copy its value. Any other type is copied by a write and a read.
+    /// True when the type gets a copier: its writer and reader are both generated, it is not a fixed-layout struct whose
+    /// memory differs from its wire form (read as a block, a field left out or a value checked), and every member's kind can
+    /// copy its value. Any other type is copied by a write and a read.
     /// </summary>
     public static bool Emits(TypeModel model) =>
         model.GenerateWrite
         && model.GenerateRead
-        && model.FixedLayout is null
+        && (model.FixedLayout is null || model.FixedLayout.MemoryLayoutMatches)
         && model.Members.All(member => member.Shape.Kind.CanCopy(member.Shape));
 
     public static void Emit(IndentedWriter w, TypeModel model)

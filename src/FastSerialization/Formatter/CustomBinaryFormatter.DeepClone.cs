@@ -20,7 +20,8 @@ public sealed partial class CustomBinaryFormatter
     /// nested objects is one of the original's. Objects of reference-tracked types (docs/FORMAT.md section 3d) shared
     /// inside the value are shared inside the copy, and cycles through them close on the copy's own objects; everything
     /// else is copied as a tree, as a round trip writes it: an untracked object reached twice becomes two copies.
-    /// Strings are immutable and may be the same instances.
+    /// Strings and other values no one can change (tuples of immutable values, immutable collections of them) may be the
+    /// same instances.
     /// </returns>
     /// <exception cref="FastSerializationException">
     /// The value's type (or a nested object's) is not registered, the value is nested deeper than
