@@ -47,7 +47,7 @@ internal static class Emitter
         bool copier = CopierEmitter.Emits(model);
         if (copier)
         {
-            interfaces += ", " + CopierEmitter.Interface;
+            interfaces += ", " + CopierEmitter.Interfaces(model);
         }
 
         w.Line("[global::FastSerialization.BinaryLayout(\"" + Layout(model) + "\", MemberNames = \"" + LayoutNames.Of(model) + "\")]");

@@ -25,4 +25,16 @@ internal sealed class BitArrayKind : MemberKind
         w.Line("{0} = reader.ReadBitArray()!;", target);
 
     public override string Layout(TypeShape shape) => "Bits";
+
+    public override bool CanCopy(TypeShape shape) => true;
+
+    // A new BitArray of the same bits, as the reader makes one.
+    public override void EmitCopy(IndentedWriter w, TypeShape shape, string expression, string target, int depth)
+    {
+        string s = Local("__s", depth);
+        w.Open();
+        w.Line("var {0} = {1};", s, expression);
+        w.Line("{0} = {1} is null ? null! : new global::System.Collections.BitArray({1});", target, s);
+        w.Close();
+    }
 }

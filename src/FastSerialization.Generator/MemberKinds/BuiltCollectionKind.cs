@@ -177,6 +177,12 @@ internal sealed class BuiltCollectionKind : MemberKind
     /// <summary>For an interface, the concrete type it is read back as (docs/GENERATOR.md's table).</summary>
     public string? ReadsBackAs { get; init; }
 
+    /// <summary>
+    /// True for a collection no one can change once built (the immutable and frozen ones, not their interfaces, whose
+    /// values may be any implementation): a deep copy shares it when its elements are immutable too.
+    /// </summary>
+    public bool Unchangeable { get; init; }
+
     public override string? Accepts => null; // BuiltCollections.Any lists them
 
     public override bool TryParse(ITypeSymbol type, int depth, out TypeShape? shape, out string? reason)
@@ -358,6 +364,223 @@ internal sealed class BuiltCollectionKind : MemberKind
         w.Close();
     }
 
+    public override bool CanCopy(TypeShape shape) =>
+        shape.Element!.Kind.CanCopy(shape.Element) && (!Pairs || shape.Value!.Kind.CanCopy(shape.Value!));
+
+    public override bool IsImmutable(TypeShape shape) =>
+        Unchangeable && shape.Element!.Kind.IsImmutable(shape.Element) && (!Pairs || shape.Value!.Kind.IsImmutable(shape.Value!));
+
+    /// <summary>
+    /// Emits the copy of a collection: its null form as it is; otherwise the comparer check the writer makes (which throws
+    /// as the write would, and <c>DeepClone</c> then writes and reads to give the exception), then an immutable collection of
+    /// immutable elements as it is, or a new collection built as the reader builds it (its comparer, its order: a stack
+    /// pops the same values) from the copies of the elements, walked as the writer walks them.
+    /// </summary>
+    public override void EmitCopy(IndentedWriter w, TypeShape shape, string expression, string target, int depth)
+    {
+        string s = Local("__s", depth);
+        w.Open();
+        w.Line("var {0} = {1};", s, expression);
+        w.Open("if (" + (NullTest is null ? s + " is null" : Expand(NullTest, shape, s)) + ")");
+        w.Line("{0} = {1};", target, NullTest is null ? "null!" : "default");
+        w.Close();
+        w.Open("else");
+        EmitComparerCheck(w, shape, s);
+        if (IsImmutable(shape))
+        {
+            w.Line("{0} = {1};", target, s);
+        }
+        else if (IsBlock(shape))
+        {
+            string a = Local("__a", depth);
+            w.Line("var {0} = {1}.ToArray();", a, Expand(BlockSpan!, shape, s));
+            w.Line("{0} = {1};", target, Expand(BlockFinish!, shape, a, copy: shape.ReadMethod is LacksMarshal or LacksSpan).Replace("{a}", a));
+        }
+        else
+        {
+            EmitCopyElements(w, shape, s, target, depth);
+        }
+
+        w.Close();
+        w.Close();
+    }
+
+    /// <summary>The elements of the non-null collection <paramref name="s"/> walked as the writer walks them, copied, and added as the reader adds them.</summary>
+    private void EmitCopyElements(IndentedWriter w, TypeShape shape, string s, string target, int depth)
+    {
+        string c = Local("__c", depth);
+        string i = Local("__i", depth);
+        string x = Local("__x", depth);
+        string made = Local("__r", depth);
+
+        // An array filled by a foreach counts its position itself.
+        bool counted = Fill == Fill.ArrayThen && Walk is not (Walk.Index or Walk.Snapshot);
+        string item;
+        switch (Walk)
+        {
+            case Walk.Index:
+                w.Line("int {0} = {1};", c, Expand(Count, shape, s));
+                EmitCreate(w, shape, made, c);
+                w.Open("for (int " + i + " = 0; " + i + " < " + c + "; " + i + "++)");
+                item = Expand(At, shape, s).Replace("{i}", i);
+                break;
+            case Walk.Snapshot:
+                string a = Local("__a", depth);
+                w.Line("var {0} = {1}.ToArray();", a, s);
+                w.Line("int {0} = {1}.Length;", c, a);
+                EmitCreate(w, shape, made, c);
+                w.Open("for (int " + i + " = 0; " + i + " < " + c + "; " + i + "++)");
+                item = a + "[" + i + "]";
+                break;
+            case Walk.CountByEnumerating:
+                w.Line("int {0} = 0;", c);
+                w.Open("foreach (var " + x + " in " + s + ")");
+                w.Line("{0}++;", c);
+                w.Close();
+                item = OpenForeach(w, shape, made, c, i, x, s, counted);
+                break;
+            case Walk.Enumerable:
+                string l = Local("__l", depth);
+                w.Line(
+                    "var {0} = {1} as global::System.Collections.Generic.ICollection<{2}> ?? new global::System.Collections.Generic.List<{2}>({1});",
+                    l,
+                    s,
+                    shape.Element!.TypeDisplay);
+                w.Line("int {0} = {1}.Count;", c, l);
+                item = OpenForeach(w, shape, made, c, i, x, l, counted);
+                break;
+            default:
+                w.Line("int {0} = {1};", c, Expand(Count, shape, s));
+                item = OpenForeach(w, shape, made, c, i, x, Expand(Enumerated, shape, s), counted);
+                break;
+        }
+
+        if (Fill == Fill.ArrayThen)
+        {
+            if (counted)
+            {
+                // More elements than counted (an implementation that changed under the walk): the write would not give this copy either.
+                w.Open("if (" + i + " == " + c + ")");
+                w.Line("context.Abandon();");
+                w.Close();
+            }
+
+            EmitCopyOf(w, shape.Element!, item, made + "[" + i + "]", depth + 1);
+            if (counted)
+            {
+                w.Line("{0}++;", i);
+            }
+        }
+        else
+        {
+            EmitCopyAndAdd(w, shape, made, item, depth);
+        }
+
+        w.Close();
+        if (counted)
+        {
+            w.Open("if (" + i + " != " + c + ")");
+            w.Line("context.Abandon();");
+            w.Close();
+        }
+
+        if (Fill == Fill.ArrayThen && Reverse)
+        {
+            w.Line("global::System.Array.Reverse({0});", made);
+        }
+
+        w.Line("{0} = {1};", target, Expand(Finish, shape, made, count: c, copy: shape.ReadMethod is LacksMarshal or LacksSpan));
+    }
+
+    /// <summary>Emits the collection's creation and a foreach over <paramref name="enumerated"/> (with a position when it fills an array); returns the loop's element.</summary>
+    private string OpenForeach(IndentedWriter w, TypeShape shape, string made, string count, string position, string element, string enumerated, bool counted)
+    {
+        EmitCreate(w, shape, made, count);
+        if (counted)
+        {
+            w.Line("int {0} = 0;", position);
+        }
+
+        w.Open("foreach (var " + element + " in " + enumerated + ")");
+        return element;
+    }
+
+    /// <summary>Emits the declaration of <paramref name="made"/>, the collection the copy is built in (an array to finish, or the collection itself).</summary>
+    private void EmitCreate(IndentedWriter w, TypeShape shape, string made, string count)
+    {
+        if (Fill == Fill.ArrayThen)
+        {
+            w.Line("var {0} = new {1}[{2}]{3};", made, shape.NewArrayPrefix!, count, shape.NewArraySuffix!);
+        }
+        else
+        {
+            w.Line("var {0} = {1};", made, Expand(Create, shape, made, count: count));
+        }
+    }
+
+    /// <summary>Copies an element (or a pair) into locals and adds it as the reader does; where the reader would refuse it (a duplicate), the copy is abandoned.</summary>
+    private void EmitCopyAndAdd(IndentedWriter w, TypeShape shape, string made, string item, int depth)
+    {
+        TypeShape element = shape.Element!;
+        string e = Local("__e", depth);
+        string k = Local("__k", depth);
+        string v = Local("__v", depth);
+        if (Pairs)
+        {
+            w.Line("{0} {1};", element.TypeDisplay, k);
+            EmitCopyOf(w, element, item + "." + First, k, depth + 1);
+            w.Line("{0} {1};", shape.Value!.TypeDisplay, v);
+            EmitCopyOf(w, shape.Value, item + "." + Second, v, depth + 1);
+        }
+        else
+        {
+            w.Line("{0} {1};", element.TypeDisplay, e);
+            EmitCopyOf(w, element, item, e, depth + 1);
+        }
+
+        string add = Expand(Add, shape, made).Replace("{e}", e).Replace("{k}", k).Replace("{v}", v);
+        string nullKey = element.IsReferenceType || element.Kind is NullableKind ? k + " is null || " : string.Empty;
+        switch (Check)
+        {
+            case Check.SetAdd:
+                w.Open("if (!" + add + ")");
+                w.Line("context.Abandon();");
+                w.Close();
+                break;
+            case Check.Key:
+                w.Open("if (" + nullKey + made + ".ContainsKey(" + k + "))");
+                w.Line("context.Abandon();");
+                w.Close();
+                w.Line();
+                w.Line(add + ";");
+                break;
+            case Check.TryAdd:
+                w.Open("if (" + nullKey + "!" + add + ")");
+                w.Line("context.Abandon();");
+                w.Close();
+                break;
+            case Check.CountGrows:
+                string n = Local("__n", depth);
+                if (nullKey.Length > 0)
+                {
+                    w.Open("if (" + k + " is null)");
+                    w.Line("context.Abandon();");
+                    w.Close();
+                    w.Line();
+                }
+
+                w.Line("int {0} = {1}.Count;", n, made);
+                w.Line("{0}[{1}] = {2};", made, k, v);
+                w.Open("if (" + made + ".Count == " + n + ")");
+                w.Line("context.Abandon();");
+                w.Close();
+                break;
+            default:
+                w.Line(add + ";");
+                break;
+        }
+    }
+
     /// <summary>True when the elements are primitives whose memory is their wire form and the row has a block form.</summary>
     private bool IsBlock(TypeShape shape) =>
         BlockSpan is not null && shape.ReadMethod != LacksSpan
@@ -528,37 +751,37 @@ internal static class BuiltCollections
         // Immutable collections (System.Collections.Immutable: in the framework, or the package on netstandard2.0).
         new("System.Collections.Immutable.ImmutableArray`1", "ImmutableArray<T>")
         {
-            NullTest = "{s}.IsDefault", Walk = Walk.Index, Count = "{s}.Length", Fill = Fill.ArrayThen, Finish = "{asImmutable}",
+            Unchangeable = true, NullTest = "{s}.IsDefault", Walk = Walk.Index, Count = "{s}.Length", Fill = Fill.ArrayThen, Finish = "{asImmutable}",
             BlockSpan = "{s}.AsSpan()", BlockFinish = "{asImmutable}",
         },
-        new("System.Collections.Immutable.ImmutableList`1", "ImmutableList<T>") { Fill = Fill.ArrayThen, Finish = Immutable + "ImmutableList.CreateRange({m})" },
+        new("System.Collections.Immutable.ImmutableList`1", "ImmutableList<T>") { Unchangeable = true, Fill = Fill.ArrayThen, Finish = Immutable + "ImmutableList.CreateRange({m})" },
         new("System.Collections.Immutable.ImmutableHashSet`1", "ImmutableHashSet<T>")
         {
-            Create = Immutable + "ImmutableHashSet.CreateBuilder<{T}>({cmp})", Check = Check.SetAdd, Finish = "{m}.ToImmutable()", Comparer = ComparerRole.Equality,
+            Unchangeable = true, Create = Immutable + "ImmutableHashSet.CreateBuilder<{T}>({cmp})", Check = Check.SetAdd, Finish = "{m}.ToImmutable()", Comparer = ComparerRole.Equality,
             ComparerProperty = "KeyComparer",
         },
         new("System.Collections.Immutable.ImmutableSortedSet`1", "ImmutableSortedSet<T>")
         {
-            Create = Immutable + "ImmutableSortedSet.CreateBuilder<{T}>({cmp})", Check = Check.SetAdd, Finish = "{m}.ToImmutable()", Comparer = ComparerRole.Ordering,
+            Unchangeable = true, Create = Immutable + "ImmutableSortedSet.CreateBuilder<{T}>({cmp})", Check = Check.SetAdd, Finish = "{m}.ToImmutable()", Comparer = ComparerRole.Ordering,
             ComparerProperty = "KeyComparer",
         },
         new("System.Collections.Immutable.ImmutableDictionary`2", "ImmutableDictionary<TKey, TValue>")
         {
-            Pairs = true, Create = Immutable + "ImmutableDictionary.CreateBuilder<{K}, {V}>({cmp})", Add = "{m}.Add({k}, {v})", Check = Check.CountGrows,
+            Unchangeable = true, Pairs = true, Create = Immutable + "ImmutableDictionary.CreateBuilder<{K}, {V}>({cmp})", Add = "{m}.Add({k}, {v})", Check = Check.CountGrows,
             Finish = "{m}.ToImmutable()", Comparer = ComparerRole.Equality, ComparerProperty = "KeyComparer",
         },
         new("System.Collections.Immutable.ImmutableSortedDictionary`2", "ImmutableSortedDictionary<TKey, TValue>")
         {
-            Pairs = true, Create = Immutable + "ImmutableSortedDictionary.CreateBuilder<{K}, {V}>({cmp})", Add = "{m}.Add({k}, {v})", Check = Check.CountGrows,
+            Unchangeable = true, Pairs = true, Create = Immutable + "ImmutableSortedDictionary.CreateBuilder<{K}, {V}>({cmp})", Add = "{m}.Add({k}, {v})", Check = Check.CountGrows,
             Finish = "{m}.ToImmutable()", Comparer = ComparerRole.Ordering, ComparerProperty = "KeyComparer",
         },
         new("System.Collections.Immutable.ImmutableQueue`1", "ImmutableQueue<T>")
         {
-            Walk = Walk.CountByEnumerating, Fill = Fill.ArrayThen, Finish = Immutable + "ImmutableQueue.CreateRange({m})",
+            Unchangeable = true, Walk = Walk.CountByEnumerating, Fill = Fill.ArrayThen, Finish = Immutable + "ImmutableQueue.CreateRange({m})",
         },
         new("System.Collections.Immutable.ImmutableStack`1", "ImmutableStack<T>")
         {
-            Walk = Walk.CountByEnumerating, Fill = Fill.ArrayThen, Reverse = true, Finish = Immutable + "ImmutableStack.CreateRange({m})",
+            Unchangeable = true, Walk = Walk.CountByEnumerating, Fill = Fill.ArrayThen, Reverse = true, Finish = Immutable + "ImmutableStack.CreateRange({m})",
         },
 
         // Sorted collections.
@@ -676,12 +899,12 @@ internal static class BuiltCollections
         // Frozen collections (.NET 8 and later): built from a set or dictionary that refuses duplicates.
         new("System.Collections.Frozen.FrozenSet`1", "FrozenSet<T>")
         {
-            Create = "new " + Generic + "HashSet<{T}>({cmp})", Check = Check.SetAdd, Finish = Frozen + "FrozenSet.ToFrozenSet({m}, {cmp})", Comparer = ComparerRole.Equality,
+            Unchangeable = true, Create = "new " + Generic + "HashSet<{T}>({cmp})", Check = Check.SetAdd, Finish = Frozen + "FrozenSet.ToFrozenSet({m}, {cmp})", Comparer = ComparerRole.Equality,
             ComparerProperty = "Comparer",
         },
         new("System.Collections.Frozen.FrozenDictionary`2", "FrozenDictionary<TKey, TValue>")
         {
-            Pairs = true, Create = "new " + Generic + "Dictionary<{K}, {V}>({cap}, {cmp})", Add = "{m}.Add({k}, {v})", Check = Check.Key,
+            Unchangeable = true, Pairs = true, Create = "new " + Generic + "Dictionary<{K}, {V}>({cap}, {cmp})", Add = "{m}.Add({k}, {v})", Check = Check.Key,
             Finish = Frozen + "FrozenDictionary.ToFrozenDictionary({m}, {cmp})", Comparer = ComparerRole.Equality,
             ComparerProperty = "Comparer",
         },

@@ -54,6 +54,8 @@ internal sealed class EnumKind : MemberKind
 
     public override bool CanCopy(TypeShape shape) => true;
 
+    public override bool IsImmutable(TypeShape shape) => true;
+
     // Immutable: the copy may be the value itself, as a read gives an equal one.
     public override void EmitCopy(IndentedWriter w, TypeShape shape, string expression, string target, int depth) =>
         EmitCopyAsIs(w, expression, target);

@@ -86,4 +86,29 @@ internal sealed class FixedSequenceKind : MemberKind
     }
 
     public override string Layout(TypeShape shape) => "Sequence<" + shape.Element!.Kind.Layout(shape.Element) + ">";
+
+    public override bool CanCopy(TypeShape shape) => shape.Element!.Kind.CanCopy(shape.Element);
+
+    /// <summary>Emits the copy: a new container of the same values (the structs are their own copies), as the reader makes one.</summary>
+    public override void EmitCopy(IndentedWriter w, TypeShape shape, string expression, string target, int depth)
+    {
+        string element = shape.Element!.TypeDisplay;
+        string s = Local("__s", depth);
+        w.Open();
+        w.Line("var {0} = {1};", s, expression);
+        switch (shape.ReadMethod)
+        {
+            case "List":
+                w.Line("{0} = {1} is null ? null! : new global::System.Collections.Generic.List<{2}>({1});", target, s, element);
+                break;
+            case "Memory":
+                w.Line("{0} = {1}.ToArray();", target, s);
+                break;
+            default:
+                w.Line("{0} = {1} is null ? null! : ({2}[]){1}.Clone();", target, s, element);
+                break;
+        }
+
+        w.Close();
+    }
 }

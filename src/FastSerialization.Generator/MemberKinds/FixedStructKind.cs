@@ -88,4 +88,13 @@ internal sealed class FixedStructKind : MemberKind
     public override bool MemoryIsWire(TypeShape shape) => shape.CopiesAsBlock;
 
     public override int Alignment(TypeShape shape) => shape.Alignment;
+
+    // Where its memory form is its wire form (no field left out, nothing a read checks), a round trip gives back the
+    // same value: the value is its copy. Otherwise the type gets no copier, and a write and a read copy it.
+    public override bool CanCopy(TypeShape shape) => shape.CopiesAsBlock;
+
+    public override bool IsImmutable(TypeShape shape) => shape.CopiesAsBlock;
+
+    public override void EmitCopy(IndentedWriter w, TypeShape shape, string expression, string target, int depth) =>
+        EmitCopyAsIs(w, expression, target);
 }

@@ -115,6 +115,13 @@ internal abstract class MemberKind
     public virtual void EmitCopy(IndentedWriter w, TypeShape shape, string expression, string target, int depth) =>
         throw new System.InvalidOperationException(GetType().Name + " has no copy form");
 
+    /// <summary>
+    /// True when a value of <paramref name="shape"/> is immutable and holds nothing mutable (a primitive, an enum, an immutable
+    /// collection of such values, a tuple of them): its copy may be the value itself, shared with the original, since neither
+    /// side can change it. A shape that <see cref="CanCopy"/> accepts.
+    /// </summary>
+    public virtual bool IsImmutable(TypeShape shape) => false;
+
     /// <summary>Emits the copy of a value inside this one (an element, a key, the value of a nullable).</summary>
     protected static void EmitCopyOf(IndentedWriter w, TypeShape inner, string expression, string target, int depth) =>
         inner.Kind.EmitCopy(w, inner, expression, target, depth);

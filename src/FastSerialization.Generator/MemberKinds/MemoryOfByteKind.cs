@@ -24,4 +24,10 @@ internal sealed class MemoryOfByteKind : MemberKind
         w.Line("{0} = new global::System.Memory<byte>(reader.ReadByteArray());", target);
 
     public override string Layout(TypeShape shape) => "Bytes";
+
+    public override bool CanCopy(TypeShape shape) => true;
+
+    // A new array of the same bytes, as the reader reads one.
+    public override void EmitCopy(IndentedWriter w, TypeShape shape, string expression, string target, int depth) =>
+        w.Line("{0} = new global::System.Memory<byte>({1}.ToArray());", target, expression);
 }

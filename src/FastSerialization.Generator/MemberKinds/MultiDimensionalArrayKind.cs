@@ -119,6 +119,51 @@ internal sealed class MultiDimensionalArrayKind : MemberKind
         w.Close();
     }
 
+    public override bool CanCopy(TypeShape shape) => shape.Element!.Kind.CanCopy(shape.Element);
+
+    /// <summary>
+    /// Emits the copy of a multi-dimensional array: a new zero-based array of the same lengths, as the reader makes; its
+    /// elements copied in one <c>Array.Copy</c> when they are immutable, otherwise each copied in row-major order, indexed
+    /// as the writer indexes them.
+    /// </summary>
+    public override void EmitCopy(IndentedWriter w, TypeShape shape, string expression, string target, int depth)
+    {
+        string s = Local("__s", depth);
+        string made = Local("__r", depth);
+        int rank = Rank(shape);
+        w.Open();
+        w.Line("var {0} = {1};", s, expression);
+        w.Open("if (" + s + " is null)");
+        w.Line("{0} = null!;", target);
+        w.Close();
+        w.Open("else");
+        IEnumerable<string> dimensions = Enumerable.Range(0, rank).Select(d => s + ".GetLength(" + d.ToString(CultureInfo.InvariantCulture) + ")");
+        w.Line("var {0} = new {1}[{2}]{3};", made, shape.NewArrayPrefix!, string.Join(", ", dimensions), shape.NewArraySuffix!);
+        if (shape.Element!.Kind.IsImmutable(shape.Element))
+        {
+            w.Line("global::System.Array.Copy({0}, {1}, {0}.Length);", s, made);
+        }
+        else
+        {
+            string[] indexes = Indexes(shape, depth);
+            for (int d = 0; d < indexes.Length; d++)
+            {
+                w.Open("for (int " + indexes[d] + " = 0; " + indexes[d] + " < " + made + ".GetLength(" + d.ToString(CultureInfo.InvariantCulture) + "); " + indexes[d] + "++)");
+            }
+
+            string at = "[" + string.Join(", ", indexes) + "]";
+            EmitCopyOf(w, shape.Element, s + at, made + at, depth + 1);
+            foreach (string _ in indexes)
+            {
+                w.Close();
+            }
+        }
+
+        w.Line("{0} = {1};", target, made);
+        w.Close();
+        w.Close();
+    }
+
     private static int Rank(TypeShape shape) => int.Parse(shape.ReadMethod!, CultureInfo.InvariantCulture);
 
     private static string[] Indexes(TypeShape shape, int depth) =>

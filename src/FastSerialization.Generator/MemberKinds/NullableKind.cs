@@ -63,8 +63,16 @@ internal sealed class NullableKind : MemberKind
 
     public override bool CanCopy(TypeShape shape) => shape.Element!.Kind.CanCopy(shape.Element);
 
+    public override bool IsImmutable(TypeShape shape) => shape.Element!.Kind.IsImmutable(shape.Element);
+
     public override void EmitCopy(IndentedWriter w, TypeShape shape, string expression, string target, int depth)
     {
+        if (IsImmutable(shape))
+        {
+            EmitCopyAsIs(w, expression, target);
+            return;
+        }
+
         string n = Local("__n", depth);
         string v = Local("__v", depth);
         w.Open();

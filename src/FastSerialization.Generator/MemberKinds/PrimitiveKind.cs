@@ -56,6 +56,8 @@ internal sealed class PrimitiveKind : MemberKind
 
     public override bool CanCopy(TypeShape shape) => true;
 
+    public override bool IsImmutable(TypeShape shape) => true;
+
     // Immutable: the copy may be the value itself, as a read gives an equal one.
     public override void EmitCopy(IndentedWriter w, TypeShape shape, string expression, string target, int depth) =>
         EmitCopyAsIs(w, expression, target);

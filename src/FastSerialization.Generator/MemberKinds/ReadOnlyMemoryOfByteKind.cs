@@ -24,6 +24,12 @@ internal sealed class ReadOnlyMemoryOfByteKind : MemberKind
 
     public override string Layout(TypeShape shape) => "Bytes";
 
+    public override bool CanCopy(TypeShape shape) => true;
+
+    // A new array of the same bytes, as the reader reads one: the original's memory may be changed through its array.
+    public override void EmitCopy(IndentedWriter w, TypeShape shape, string expression, string target, int depth) =>
+        w.Line("{0} = new global::System.ReadOnlyMemory<byte>({1}.ToArray());", target, expression);
+
     /// <summary>Recognizes <c>definition</c> (Memory&lt;T&gt; or ReadOnlyMemory&lt;T&gt;), which only holds bytes here.</summary>
     internal static bool TryParseMemoryOfByte(MemberKind kind, string definition, ITypeSymbol type, out TypeShape? shape, out string? reason)
     {

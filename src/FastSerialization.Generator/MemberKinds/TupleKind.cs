@@ -129,6 +129,51 @@ internal sealed class TupleKind : MemberKind
         }
     }
 
+    public override bool CanCopy(TypeShape shape) => shape.Items.All(i => i.Kind.CanCopy(i));
+
+    // A System.Tuple is immutable too: it is shared when its elements are.
+    public override bool IsImmutable(TypeShape shape) => shape.Items.All(i => i.Kind.IsImmutable(i));
+
+    /// <summary>
+    /// Emits the copy of a tuple: the tuple itself when its elements are immutable; otherwise each element copied into a
+    /// local, and a new tuple built of them as the reader builds it (a null <c>Tuple</c> stays null).
+    /// </summary>
+    public override void EmitCopy(IndentedWriter w, TypeShape shape, string expression, string target, int depth)
+    {
+        if (IsImmutable(shape))
+        {
+            EmitCopyAsIs(w, expression, target);
+            return;
+        }
+
+        string t = Local("__t", depth);
+        w.Open();
+        w.Line("var {0} = {1};", t, expression);
+        if (_family == "Tuple")
+        {
+            w.Open("if (" + t + " is null)");
+            w.Line("{0} = null!;", target);
+            w.Close();
+            w.Open("else");
+        }
+
+        var locals = new string[shape.Items.Count];
+        for (int i = 0; i < shape.Items.Count; i++)
+        {
+            locals[i] = t + "_" + i.ToString(CultureInfo.InvariantCulture);
+            w.Line("{0} {1};", shape.Items[i].TypeDisplay, locals[i]);
+            EmitCopyOf(w, shape.Items[i], t + Access(i), locals[i], depth + 1);
+        }
+
+        w.Line("{0} = {1};", target, Construct(shape, locals, 0));
+        if (_family == "Tuple")
+        {
+            w.Close();
+        }
+
+        w.Close();
+    }
+
     public override string Layout(TypeShape shape) =>
         (_family == "Tuple" ? "NullableTuple<" : "Tuple<") + string.Join(",", shape.Items.Select(i => i.Kind.Layout(i))) + ">";
 

@@ -1,7 +1,7 @@
 using System;
-using System.Collections.Generic;
 using System.ComponentModel;
 using System.Diagnostics.CodeAnalysis;
+using System.Runtime.CompilerServices;
 
 namespace FastSerialization;
 
@@ -18,64 +18,78 @@ namespace FastSerialization;
 [EditorBrowsable(EditorBrowsableState.Never)]
 public sealed class BinaryCopyContext
 {
-    /// <summary>The most tracked objects a context may have held and still be kept as the thread's spare.</summary>
+    /// <summary>The most tracked objects a context may have held and still be kept as its formatter's spare.</summary>
     private const int MaxKeptCount = 4096;
 
-    /// <summary>What the table holds for a tracked object whose copy is being built through its constructor.</summary>
-    private static readonly object s_constructing = new();
+    /// <summary>The entries a new context has room for; the table doubles from there.</summary>
+    private const int InitialCapacity = 32;
 
-    [ThreadStatic]
-    private static BinaryCopyContext? t_spare;
+    // The identity table: the tracked objects met so far and their copies. A table of its own rather than a Dictionary
+    // with an identity comparer: one hash and one probe per object met (found, or entered where the probe ended), no
+    // comparer called through an interface, and entries that keep their index when the table grows, so that an object
+    // being copied is given its copy by index (Created, or when its copier returns) without a second lookup. An entry's
+    // copy is null while it is being built (before its copier's Created, or all along for a type built through its
+    // constructor): no marker object is stored, since each reference stored in the table costs a write barrier.
+    private int[] _buckets = new int[InitialCapacity]; // 1 + the index of the bucket's first entry; 0 when empty
+    private Entry[] _entries = new Entry[InitialCapacity];
+    private int _count;
 
-    private readonly Dictionary<object, object> _copies = new(IdentityComparer.Instance);
     private TypeRegistry _registry = null!;
     private int _maxDepth;
     private int _depth;
-    private object? _entering;
 
-    private BinaryCopyContext()
+    // The entry of the tracked object whose copier runs next (its copier's Created gives it its copy); -1 when none.
+    private int _enteringIndex = -1;
+
+    // The entries of the two objects found last (by index: an index costs no write barrier; a cleared entry matches nothing).
+    private int _recentFirst;
+    private int _recentSecond;
+
+    /// <summary>A new, empty context; <see cref="Begin"/> sets it for a copy.</summary>
+    internal BinaryCopyContext()
     {
     }
 
-    /// <summary>This thread's spare context, or a new one, set for one copy.</summary>
-    internal static BinaryCopyContext Take(TypeRegistry registry, int maxDepth)
+    /// <summary>Sets the context, empty, for one copy.</summary>
+    internal void Begin(TypeRegistry registry, int maxDepth)
     {
-        BinaryCopyContext context = t_spare ?? new BinaryCopyContext();
-        t_spare = null; // a DeepClone inside a copy (a factory that clones) takes its own
-        context._registry = registry;
-        context._maxDepth = maxDepth;
-        context._depth = 0;
-        context._entering = null;
-        return context;
+        _registry = registry;
+        _maxDepth = maxDepth;
+        _depth = 0;
+        _enteringIndex = -1;
     }
 
-    /// <summary>Empties the context and keeps it as this thread's spare, unless its table grew large; it holds no object afterwards.</summary>
-    internal void GiveBack()
+    /// <summary>Empties the context after a copy: it holds no object afterwards. False when its table grew large, and it is better dropped than kept.</summary>
+    internal bool End()
     {
-        _entering = null;
         _registry = null!;
-        if (_copies.Count > MaxKeptCount)
+        if (_count > MaxKeptCount)
         {
-            return;
+            return false;
         }
 
-        _copies.Clear();
-        t_spare = this;
+        if (_count > 0)
+        {
+            Array.Clear(_buckets, 0, _buckets.Length);
+            Array.Clear(_entries, 0, _count);
+            _count = 0;
+        }
+
+        return true;
     }
 
     /// <summary>Copies the value of a record: object 0 of its reference table when its type is tracked, as a write numbers it.</summary>
     internal object CopyRecord(IBinaryDeepCopyable value, bool tracked)
     {
+        _enteringIndex = -1;
         if (!tracked)
         {
-            _entering = null;
             return value.DeepCopy(this);
         }
 
-        _copies.Add(value, s_constructing);
-        _entering = value;
+        int index = Enter(value);
         object copy = value.DeepCopy(this);
-        _copies[value] = copy;
+        _entries[index].Value = copy;
         return copy;
     }
 
@@ -94,35 +108,78 @@ public sealed class BinaryCopyContext
     }
 
     /// <summary>
+    /// The instance the registered factory of <typeparamref name="T"/> makes, when one is registered; null otherwise, and
+    /// the caller makes one with <c>new T()</c>, as a generated reader does (<see cref="FastBinaryReader.NewRegisteredObject{T}"/>).
+    /// </summary>
+    /// <typeparam name="T">The class being copied, exactly; one the generated code can make with <c>new T()</c>.</typeparam>
+    /// <returns>The factory's new instance, or null.</returns>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public T? NewRegistered<[DynamicallyAccessedMembers(ObjectFactory.Constructors)] T>()
+        where T : class, ICustomBinarySerializable =>
+        _registry.HasFactories && _registry.TryGetRegistration(out TypeRegistration<T>? registration) ? registration.Create() : null;
+
+    /// <summary>
     /// Enters <paramref name="copy"/> as the copy of <paramref name="source"/> before its members are copied, when
     /// <paramref name="source"/> is a reference-tracked object: its members may then point back to it, and a cycle closes
     /// on the copy.
     /// </summary>
     /// <param name="source">The object being copied.</param>
     /// <param name="copy">Its new, still empty copy.</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Created(object source, object copy)
     {
-        if (ReferenceEquals(_entering, source))
+        int index = _enteringIndex;
+        if (index >= 0)
         {
-            _copies[source] = copy;
-        }
+            ref Entry entry = ref _entries[index];
+            if (ReferenceEquals(entry.Key, source))
+            {
+                entry.Value = copy;
+            }
 
-        _entering = null;
+            _enteringIndex = -1;
+        }
     }
 
     /// <summary>Copies a nested object, as <see cref="FastBinaryWriter.WriteObject{T}"/> and <see cref="FastBinaryReader.ReadObject{T}"/> would: a new copy each time.</summary>
     /// <typeparam name="T">The member's declared type.</typeparam>
     /// <param name="value">The object, or null.</param>
     /// <returns>The copy, or null.</returns>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public T? CopyObject<T>(T? value)
         where T : ICustomBinarySerializable
     {
-        if (!typeof(T).IsValueType && value is null)
+        if (typeof(T).IsValueType)
         {
-            return value;
+            // A generated struct: copied as a value (the JIT calls its copier directly on the value, with no box).
+            if (value is IBinaryValueCopyable<T>)
+            {
+                EnterNested();
+                _enteringIndex = -1;
+                T copy = ((IBinaryValueCopyable<T>)value).DeepCopyValue(this);
+                _depth--;
+                return copy;
+            }
+        }
+        else
+        {
+            if (value is null)
+            {
+                return value;
+            }
+
+            // A sealed class with a copier: no type test, nor a registry check (the write makes none).
+            if (ObjectShape<T>.IsSealedCopyable)
+            {
+                EnterNested();
+                _enteringIndex = -1;
+                object copy = Unsafe.As<IBinaryDeepCopyable>(value).DeepCopy(this);
+                _depth--;
+                return (T)copy;
+            }
         }
 
-        _entering = null;
+        _enteringIndex = -1;
         return (T)CopyNested(value!, typeof(T), ObjectShape<T>.IsSealed);
     }
 
@@ -133,6 +190,7 @@ public sealed class BinaryCopyContext
     /// <typeparam name="T">The member's declared type.</typeparam>
     /// <param name="value">The object, or null.</param>
     /// <returns>The copy, or null.</returns>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public T? CopyTracked<T>(T? value)
         where T : class, ICustomBinarySerializable
     {
@@ -141,21 +199,22 @@ public sealed class BinaryCopyContext
             return null;
         }
 
-        if (_copies.TryGetValue(value, out object? known))
+        // A sealed class with a copier: no type test, nor a registry check (the write makes none).
+        if (ObjectShape<T>.IsSealedCopyable)
         {
-            if (ReferenceEquals(known, s_constructing))
+            int index = EnterTracked(value);
+            if (index < 0)
             {
-                Abandon(); // a cycle through a constructor-built type: the write refuses it
+                return (T)Known(~index);
             }
 
-            return (T)known;
+            object copy = Unsafe.As<IBinaryDeepCopyable>(value).DeepCopy(this);
+            Built(index, copy);
+            _depth--;
+            return (T)copy;
         }
 
-        _copies.Add(value, s_constructing);
-        _entering = value;
-        object copy = CopyNested(value, typeof(T), ObjectShape<T>.IsSealed);
-        _copies[value] = copy;
-        return (T)copy;
+        return (T)CopyTrackedSlow(value, typeof(T), ObjectShape<T>.IsSealed);
     }
 
     /// <summary>Abandons the copy: the value has no copier of its own runtime type (a derived type's is inherited).</summary>
@@ -168,13 +227,71 @@ public sealed class BinaryCopyContext
     [DoesNotReturn]
     public void Abandon() => throw new CopyAbandonedException(null);
 
-    private object CopyNested(object value, Type declared, bool isSealed)
+    /// <summary>
+    /// For a tracked object of a sealed class about to be copied: the index of its new entry, its copier next to run and
+    /// one level deeper; or, when it was met before, the complement of its entry's index.
+    /// </summary>
+    private int EnterTracked(object value)
+    {
+        int index = Enter(value);
+        if (index >= 0)
+        {
+            EnterNested();
+        }
+
+        return index;
+    }
+
+    /// <summary>One level deeper, or the copy abandoned where the write refuses the depth (MaxDepth, most likely an untracked cycle).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void EnterNested()
     {
         if (_depth >= _maxDepth || (_depth >= StackGuard.CheckFromDepth && !StackGuard.HasRoom()))
         {
-            Abandon(); // the write refuses it (MaxDepth, most likely an untracked cycle)
+            Abandon();
         }
 
+        _depth++;
+    }
+
+    /// <summary>The copy of a tracked object met before; the copy abandoned when it is still being built through its constructor (a cycle the write refuses).</summary>
+    private object Known(int index)
+    {
+        object? known = _entries[index].Value;
+        if (known is null)
+        {
+            Abandon();
+        }
+
+        return known;
+    }
+
+    /// <summary>Gives entry <paramref name="index"/> its copy once built, unless its copier's <see cref="Created"/> did (one write barrier fewer).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void Built(int index, object copy)
+    {
+        ref Entry entry = ref _entries[index];
+        if (entry.Value is null)
+        {
+            entry.Value = copy;
+        }
+    }
+
+    private object CopyTrackedSlow(object value, Type declared, bool isSealed)
+    {
+        int index = Enter(value);
+        if (index < 0)
+        {
+            return Known(~index);
+        }
+
+        object copy = CopyNested(value, declared, isSealed);
+        Built(index, copy);
+        return copy;
+    }
+
+    private object CopyNested(object value, Type declared, bool isSealed)
+    {
         if (!isSealed)
         {
             _registry.GetTypeIdForWrite(value.GetType(), declared); // the write refuses a runtime type not registered
@@ -185,20 +302,93 @@ public sealed class BinaryCopyContext
             throw new CopyAbandonedException(value.GetType());
         }
 
-        _depth++;
+        EnterNested();
         object copy = copyable.DeepCopy(this);
         _depth--;
         return copy;
     }
 
-    /// <summary>Equality by identity: two equal but distinct objects are two objects.</summary>
-    private sealed class IdentityComparer : IEqualityComparer<object>
+    /// <summary>
+    /// Looks <paramref name="key"/> up by identity: when found, the complement of its entry's index; otherwise it is
+    /// entered (its copy still being built) as the object whose copier runs next, and the new entry's index is returned.
+    /// </summary>
+    private int Enter(object key)
     {
-        public static readonly IdentityComparer Instance = new();
+        // The two objects found last, checked before hashing: a graph's back-pointers (to a parent, an owner, a shared
+        // object) meet the same few objects again and again, and two loads cost less than a hash and a probe.
+        Entry[] recent = _entries;
+        int first = _recentFirst;
+        if (ReferenceEquals(recent[first].Key, key))
+        {
+            return ~first;
+        }
 
-        public new bool Equals(object? x, object? y) => ReferenceEquals(x, y);
+        int second = _recentSecond;
+        if (ReferenceEquals(recent[second].Key, key))
+        {
+            _recentFirst = second;
+            _recentSecond = first;
+            return ~second;
+        }
 
-        public int GetHashCode(object obj) => System.Runtime.CompilerServices.RuntimeHelpers.GetHashCode(obj);
+        int hash = RuntimeHelpers.GetHashCode(key);
+        int[] buckets = _buckets;
+        Entry[] entries = _entries;
+        int bucket = hash & (buckets.Length - 1);
+        for (int i = buckets[bucket] - 1; (uint)i < (uint)entries.Length; i = entries[i].Next)
+        {
+            if (ReferenceEquals(entries[i].Key, key))
+            {
+                _recentSecond = first;
+                _recentFirst = i;
+                return ~i;
+            }
+        }
+
+        int index = _count;
+        if (index == entries.Length)
+        {
+            Grow();
+            buckets = _buckets;
+            entries = _entries;
+            bucket = hash & (buckets.Length - 1);
+        }
+
+        ref Entry entry = ref entries[index];
+        entry.Key = key;
+        entry.Hash = hash;
+        entry.Next = buckets[bucket] - 1;
+        buckets[bucket] = index + 1;
+        _count = index + 1;
+        _enteringIndex = index;
+        return index;
+    }
+
+    /// <summary>Doubles the table; the entries keep their indexes.</summary>
+    private void Grow()
+    {
+        var entries = new Entry[_entries.Length * 2];
+        Array.Copy(_entries, entries, _count);
+        var buckets = new int[entries.Length];
+        int mask = buckets.Length - 1;
+        for (int i = 0; i < _count; i++)
+        {
+            int bucket = entries[i].Hash & mask;
+            entries[i].Next = buckets[bucket] - 1;
+            buckets[bucket] = i + 1;
+        }
+
+        _entries = entries;
+        _buckets = buckets;
+    }
+
+    /// <summary>A tracked object met in this copy, and its copy (null while it is being built).</summary>
+    private struct Entry
+    {
+        public object? Key;
+        public object? Value;
+        public int Hash;
+        public int Next; // the index of the next entry of the bucket; -1 at its end
     }
 }
 

@@ -4,6 +4,9 @@ namespace FastSerialization;
 
 public sealed partial class CustomBinaryFormatter
 {
+    /// <summary>An empty copy context kept between <see cref="DeepClone{T}"/> calls (it holds no object), so that a copy allocates only its copies.</summary>
+    private BinaryCopyContext? _spareCopyContext;
+
     /// <summary>
     /// Makes a deep copy of <paramref name="value"/>: the copy a round trip through this formatter gives, without a stream
     /// or an array to manage. Generated types are copied member by member by their generated copiers
@@ -17,7 +20,8 @@ public sealed partial class CustomBinaryFormatter
     /// nested objects is one of the original's. Objects of reference-tracked types (docs/FORMAT.md section 3d) shared
     /// inside the value are shared inside the copy, and cycles through them close on the copy's own objects; everything
     /// else is copied as a tree, as a round trip writes it: an untracked object reached twice becomes two copies.
-    /// Strings are immutable and may be the same instances.
+    /// Strings and other values no one can change (tuples of immutable values, immutable collections of them) may be the
+    /// same instances.
     /// </returns>
     /// <exception cref="FastSerializationException">
     /// The value's type (or a nested object's) is not registered, the value is nested deeper than
@@ -34,7 +38,7 @@ public sealed partial class CustomBinaryFormatter
     /// and the value is written and read instead, which gives the same copy or the documented exception (a member's
     /// getter may then run twice). The record lives in a buffer rented from
     /// <see cref="System.Buffers.ArrayPool{T}.Shared"/> (grown as the value needs) and returned before the call ends; the
-    /// formatter keeps nothing between calls. It is thread-safe, as the formatter's other calls are, and closes the
+    /// formatter keeps no object of the value between calls. It is thread-safe, as the formatter's other calls are, and closes the
     /// registry as the first write or read does.
     /// </para>
     /// <para>
@@ -80,11 +84,18 @@ public sealed partial class CustomBinaryFormatter
     /// </summary>
     private bool TryCopy(IBinaryDeepCopyable value, TypeRegistration registration, [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out object? copy)
     {
-        BinaryCopyContext context = BinaryCopyContext.Take(_registry, _maxDepth);
+        // The spare context, or a new one when another thread (or a DeepClone inside this copy: a factory that clones)
+        // holds it: an exchange rather than a thread-static, whose every access costs a call here.
+        BinaryCopyContext context = System.Threading.Interlocked.Exchange(ref _spareCopyContext, null) ?? new BinaryCopyContext();
+        context.Begin(_registry, _maxDepth);
         try
         {
             copy = context.CopyRecord(value, registration.IsTracked);
-            context.GiveBack();
+            if (context.End())
+            {
+                System.Threading.Volatile.Write(ref _spareCopyContext, context);
+            }
+
             return true;
         }
         catch (CopyAbandonedException abandoned) when (abandoned.WithoutCopier is not null)

@@ -16,6 +16,13 @@ internal static class ObjectShape<T>
     /// </summary>
     public static readonly bool IsTracked =
         !typeof(T).IsValueType && typeof(T).IsDefined(typeof(BinaryReferenceTrackedAttribute), inherit: true);
+
+    /// <summary>
+    /// True for a sealed class with a generated deep copier (<see cref="IBinaryDeepCopyable"/>): a value declared as
+    /// <typeparamref name="T"/> is one, and <see cref="BinaryCopyContext"/> calls its copier with no type test.
+    /// </summary>
+    public static readonly bool IsSealedCopyable =
+        !typeof(T).IsValueType && typeof(T).IsSealed && typeof(IBinaryDeepCopyable).IsAssignableFrom(typeof(T));
 }
 
 /// <summary>Whether <typeparamref name="T"/> is built through its constructor when read (<see cref="IBinaryConstructible{TSelf}"/>), computed once.</summary>

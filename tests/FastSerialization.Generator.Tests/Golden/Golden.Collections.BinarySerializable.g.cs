@@ -7,7 +7,7 @@
 namespace Golden
 {
     [global::FastSerialization.BinaryLayout("Sequence<Int32>;Sequence<String>;Map<String,Object<Golden.Customer>>;Nullable<VarEnum<Int16>>;Sequence<Guid>;Bytes", MemberNames = "Ints;Names;ByName;MaybeKind;Ids;Blob")]
-    partial class Collections : global::FastSerialization.ICustomBinarySerializable, global::FastSerialization.IBinaryFactory<global::Golden.Collections>
+    partial class Collections : global::FastSerialization.ICustomBinarySerializable, global::FastSerialization.IBinaryFactory<global::Golden.Collections>, global::FastSerialization.IBinaryDeepCopyable
     {
         /// <inheritdoc />
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
@@ -215,5 +215,98 @@ namespace Golden
 
         /// <inheritdoc />
         global::Golden.Collections global::FastSerialization.IBinaryFactory<global::Golden.Collections>.CreateNew() => new global::Golden.Collections();
+
+        /// <summary>The copy of this object a write and a read back would give, member by member (CustomBinaryFormatter.DeepClone).</summary>
+        object global::FastSerialization.IBinaryDeepCopyable.DeepCopy(global::FastSerialization.BinaryCopyContext context)
+        {
+            if (this.GetType() != typeof(global::Golden.Collections))
+            {
+                return context.NoCopier(this);
+            }
+
+            global::Golden.Collections __copy = context.NewRegistered<global::Golden.Collections>() ?? new global::Golden.Collections();
+            context.Created(this, __copy);
+            {
+                var __s0 = this.Ints;
+                __copy.Ints = __s0 is null ? null! : (int[])__s0.Clone();
+            }
+            {
+                var __s0 = this.Names;
+                if (__s0 is null)
+                {
+                    __copy.Names = null!;
+                }
+                else
+                {
+                    var __r0 = new global::System.Collections.Generic.List<string?>(__s0.Count);
+                    for (int __i0 = 0; __i0 < __s0.Count; __i0++)
+                    {
+                        string? __e0;
+                        __e0 = __s0[__i0];
+                        __r0.Add(__e0);
+                    }
+                    __copy.Names = __r0;
+                }
+            }
+            {
+                var __s0 = this.ByName;
+                if (__s0 is null)
+                {
+                    __copy.ByName = null!;
+                }
+                else
+                {
+                    if (!global::FastSerialization.KeyComparers.KeepsEquality<string>((__s0 as global::System.Collections.Generic.Dictionary<string, global::Golden.Customer?>)?.Comparer, global::FastSerialization.KeyComparers.ForUntrustedKeys<string>()))
+                    {
+                        throw new global::FastSerialization.FastSerializationException("The comparer of this Dictionary<TKey, TValue> is not the default one, so it would be read back with another equality; name its comparer with [BinaryComparer] on the member (docs/GENERATOR.md), or build it with the default one.");
+                    }
+
+                    var __r0 = new global::System.Collections.Generic.Dictionary<string, global::Golden.Customer?>(__s0.Count, global::FastSerialization.KeyComparers.ForUntrustedKeys<string>());
+                    foreach (var __p0 in __s0)
+                    {
+                        string __k0;
+                        __k0 = __p0.Key;
+                        global::Golden.Customer? __v0;
+                        __v0 = context.CopyObject<global::Golden.Customer>(__p0.Value)!;
+                        if (__k0 is null || __r0.ContainsKey(__k0))
+                        {
+                            context.Abandon();
+                        }
+
+                        __r0.Add(__k0, __v0);
+                    }
+                    __copy.ByName = __r0;
+                }
+            }
+            __copy.MaybeKind = this.MaybeKind;
+            {
+                var __s0 = this.Ids;
+                if (__s0 is null)
+                {
+                    __copy.Ids = null!;
+                }
+                else
+                {
+                    if (!global::FastSerialization.KeyComparers.KeepsEquality<global::System.Guid>(__s0.Comparer, global::FastSerialization.KeyComparers.ForUntrustedKeys<global::System.Guid>()))
+                    {
+                        throw new global::FastSerialization.FastSerializationException("The comparer of this HashSet<T> is not the default one, so it would be read back with another equality; name its comparer with [BinaryComparer] on the member (docs/GENERATOR.md), or build it with the default one.");
+                    }
+
+                    var __r0 = new global::System.Collections.Generic.HashSet<global::System.Guid>(global::FastSerialization.KeyComparers.ForUntrustedKeys<global::System.Guid>());
+                    foreach (var __e0 in __s0)
+                    {
+                        global::System.Guid __x0;
+                        __x0 = __e0;
+                        if (!__r0.Add(__x0))
+                        {
+                            context.Abandon();
+                        }
+                    }
+                    __copy.Ids = __r0;
+                }
+            }
+            __copy.Blob = new global::System.ReadOnlyMemory<byte>(this.Blob.ToArray());
+            return __copy;
+        }
     }
 }

@@ -69,7 +69,7 @@ namespace Golden
                 return context.NoCopier(this);
             }
 
-            global::Golden.Customer __copy = context.Create<global::Golden.Customer>();
+            global::Golden.Customer __copy = context.NewRegistered<global::Golden.Customer>() ?? new global::Golden.Customer();
             context.Created(this, __copy);
             __copy.LastName = this.LastName;
             __copy.FirstName = this.FirstName;

@@ -9,7 +9,7 @@ namespace Golden
     partial class Outer<T>
     {
         [global::FastSerialization.BinaryLayout("VarDecimal;String", MemberNames = "Amount;Currency")]
-        partial record struct Money : global::FastSerialization.ICustomBinarySerializable, global::FastSerialization.IBinaryDeepCopyable
+        partial record struct Money : global::FastSerialization.ICustomBinarySerializable, global::FastSerialization.IBinaryDeepCopyable, global::FastSerialization.IBinaryValueCopyable<global::Golden.Outer<T>.Money>
         {
             /// <inheritdoc />
             public void WriteDataTo(ref global::FastSerialization.FastBinaryWriter writer)
@@ -48,8 +48,14 @@ namespace Golden
                 return new global::Golden.Outer<T>.Money(__m0, __m1);
             }
 
-            /// <summary>The copy of this object a write and a read back would give, member by member (CustomBinaryFormatter.DeepClone).</summary>
-            object global::FastSerialization.IBinaryDeepCopyable.DeepCopy(global::FastSerialization.BinaryCopyContext context)
+            /// <summary>The copy of this value a write and a read back would give, member by member (CustomBinaryFormatter.DeepClone).</summary>
+            object global::FastSerialization.IBinaryDeepCopyable.DeepCopy(global::FastSerialization.BinaryCopyContext context) => __FastSerializationDeepCopy(context);
+
+            /// <inheritdoc />
+            global::Golden.Outer<T>.Money global::FastSerialization.IBinaryValueCopyable<global::Golden.Outer<T>.Money>.DeepCopyValue(global::FastSerialization.BinaryCopyContext context) => __FastSerializationDeepCopy(context);
+
+            /// <summary>Copies the members into a new value, as the reader makes one.</summary>
+            private global::Golden.Outer<T>.Money __FastSerializationDeepCopy(global::FastSerialization.BinaryCopyContext context)
             {
                 decimal __m0;
                 __m0 = this.Amount;

@@ -7,7 +7,7 @@
 namespace Golden
 {
     [global::FastSerialization.BinaryLayout("Double;Double;Boolean;String", MemberNames = "Bid;Ask;Firm;Venue")]
-    partial struct Quote : global::FastSerialization.ICustomBinarySerializable, global::FastSerialization.IBinaryDeepCopyable
+    partial struct Quote : global::FastSerialization.ICustomBinarySerializable, global::FastSerialization.IBinaryDeepCopyable, global::FastSerialization.IBinaryValueCopyable<global::Golden.Quote>
     {
         /// <inheritdoc />
         public void WriteDataTo(ref global::FastSerialization.FastBinaryWriter writer)
@@ -75,8 +75,14 @@ namespace Golden
             this.Venue = reader.ReadString()!;
         }
 
-        /// <summary>The copy of this object a write and a read back would give, member by member (CustomBinaryFormatter.DeepClone).</summary>
-        object global::FastSerialization.IBinaryDeepCopyable.DeepCopy(global::FastSerialization.BinaryCopyContext context)
+        /// <summary>The copy of this value a write and a read back would give, member by member (CustomBinaryFormatter.DeepClone).</summary>
+        object global::FastSerialization.IBinaryDeepCopyable.DeepCopy(global::FastSerialization.BinaryCopyContext context) => __FastSerializationDeepCopy(context);
+
+        /// <inheritdoc />
+        global::Golden.Quote global::FastSerialization.IBinaryValueCopyable<global::Golden.Quote>.DeepCopyValue(global::FastSerialization.BinaryCopyContext context) => __FastSerializationDeepCopy(context);
+
+        /// <summary>Copies the members into a new value, as the reader makes one.</summary>
+        private global::Golden.Quote __FastSerializationDeepCopy(global::FastSerialization.BinaryCopyContext context)
         {
             global::Golden.Quote __copy = context.Create<global::Golden.Quote>();
             __copy.Bid = this.Bid;

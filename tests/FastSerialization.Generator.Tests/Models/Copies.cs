@@ -166,7 +166,7 @@ public sealed partial class HoldsHandWritten
     public HandWrittenLeaf? Leaf { get; set; }
 }
 
-/// <summary>A generated type with a member kind the copiers do not cover (a tuple): it falls back.</summary>
+/// <summary>A generated type with a tuple member (a kind the first copiers did not cover).</summary>
 [BinarySerializable]
 public sealed partial class HoldsTuple
 {
