@@ -147,6 +147,33 @@ public class BoundedArrayReadTests
         back.Ticks[3].Should().Be(Tick(3));
     }
 
+    /// <summary>A newer writer's element may be long (its length a four-byte varint): its members read, the rest skipped.</summary>
+    [Fact]
+    public void ANewerWritersElement_WithAFourByteLength_ReadsAndIsSkipped()
+    {
+        const int extra = 3_000_000;
+        TapeTick first = Tick(1);
+        byte[] payload = Payload((ref FastBinaryWriter w) =>
+        {
+            w.WriteCollectionHeader(3);
+            w.WriteVarUInt32((uint)(1 + 8 + 8 + VarSize(Zigzag(first.Size)) + VarSize(Zigzag(first.Delta)) + extra));
+            w.Write(first.Time);
+            w.Write(first.Bid);
+            w.WriteVarInt32(first.Size);
+            w.WriteVarInt64(first.Delta);
+            w.WriteRaw(new byte[extra]);
+            w.WriteObject(Tick(2));
+            w.WriteObject(Tick(3));
+        });
+        var reference = new FastBinaryReader(payload);
+        TapeTick[]? expected = reference.ReadObjectArray<TapeTick>();
+
+        TickTape back = NewFormatter().DeserializeUnframed<TickTape>(Unframed(payload));
+
+        back.Ticks.Should().Equal(expected);
+        back.Ticks.Should().Equal(first, Tick(2), Tick(3));
+    }
+
     private static ulong Zigzag(long value) => (ulong)((value << 1) ^ (value >> 63));
 
     private static int VarSize(ulong value)
@@ -197,6 +224,13 @@ public class BoundedArrayReadTests
             "an element's length past the end of the data, as a two-byte varint", GoodThen(3_000, (ref FastBinaryWriter w) =>
             {
                 w.WriteVarUInt32(1 + 1_000);
+                w.Write(1L);
+            }, 0)
+        },
+        {
+            "an element's length past the end of the data, as a four-byte varint", GoodThen(3_000, (ref FastBinaryWriter w) =>
+            {
+                w.WriteVarUInt32(1 + 3_000_000);
                 w.Write(1L);
             }, 0)
         },
