@@ -65,6 +65,8 @@ internal sealed class ArrayKind : CollectionKind
 
     protected override bool ReadsBoundedSequence(TypeShape shape) => ObjectKind.IsBoundedRead(shape.Element!);
 
+    protected override bool SequenceMakesCollection => true;
+
     protected override void EmitReadElement(IndentedWriter w, TypeShape shape, string made, string index, int depth)
     {
         if (ReadsBoundedSequence(shape))

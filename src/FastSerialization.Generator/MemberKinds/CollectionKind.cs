@@ -42,14 +42,25 @@ internal abstract class CollectionKind : MemberKind
         w.Line("{0} = null!;", target);
         w.Close();
         w.Open("else");
-        EmitCreate(w, shape, made, c);
         bool sequence = ReadsBoundedSequence(shape);
-        if (sequence)
+        bool madeBySequence = sequence && SequenceMakesCollection;
+        if (madeBySequence)
         {
-            w.Line("var {0} = reader.BeginBoundedSequence<{1}>();", Sequence(depth), shape.Element!.ReadMethod!);
+            // The array comes with the sequence, not cleared: BeginElement sets every element before its members are read.
+            w.Line("var {0} = reader.BeginBoundedSequence<{1}>({2}, out var {3});", Sequence(depth), shape.Element!.ReadMethod!, c, made);
+        }
+        else
+        {
+            EmitCreate(w, shape, made, c);
+            if (sequence)
+            {
+                w.Line("var {0} = reader.BeginBoundedSequence<{1}>();", Sequence(depth), shape.Element!.ReadMethod!);
+            }
         }
 
-        w.Open("for (int " + i + " = 0; " + i + " < " + c + "; " + i + "++)");
+        // An array's loop runs to its length, which the JIT knows bounds the index: no bounds check per element.
+        string bound = madeBySequence ? made + "." + CountProperty : c;
+        w.Open("for (int " + i + " = 0; " + i + " < " + bound + "; " + i + "++)");
         EmitReadElement(w, shape, made, i, depth);
         w.Close();
         if (sequence)
@@ -93,6 +104,13 @@ internal abstract class CollectionKind : MemberKind
     /// (<see cref="Sequence"/>), whose <see cref="EmitReadElement"/> then reads each through it: arrays and lists.
     /// </summary>
     protected virtual bool ReadsBoundedSequence(TypeShape shape) => false;
+
+    /// <summary>
+    /// True when the collection of bounded structs is made by <c>BeginBoundedSequence(count, out made)</c> rather than by
+    /// <see cref="EmitCreate"/>: an array, which the reader allocates without clearing it (every element is set by
+    /// <c>BeginElement</c>), and whose loop then runs to its length.
+    /// </summary>
+    protected virtual bool SequenceMakesCollection => false;
 
     /// <summary>The local that holds the bounded sequence of the collection read at <paramref name="depth"/>.</summary>
     protected static string Sequence(int depth) => Local("__q", depth);

@@ -212,8 +212,11 @@ public ref struct BoundedRunReader
             return value;
         }
 
-        _position = ReadLongVarUInt32(_data, _position, _end, _typeId, out value);
-        return value;
+        // The value and the position after it come back in one register: no local whose address the call takes, which
+        // the JIT would clear and keep in memory in every element's loop that inlines this.
+        ulong packed = ReadLongVarUInt32(_data, _position, _end, _typeId);
+        _position = (int)(packed >> 32);
+        return (uint)packed;
     }
 
     /// <summary>Reads an unsigned LEB128 varint of at most 10 bytes, in its shortest form, as <see cref="FastBinaryReader.ReadVarUInt64"/> does.</summary>
@@ -312,20 +315,28 @@ public ref struct BoundedRunReader
     // what one load cannot read is left to the reader's own code over the rest of the frame (its checks, its messages,
     // its offsets). Each returns the position after the value.
 
-    /// <summary>A varint of four bytes or more (in one load, as the reader's own slow path does first), or a malformed one.</summary>
+    /// <summary>
+    /// A varint of four bytes or more (in one load, as the reader's own slow path does first), or a malformed one: its
+    /// value in the low 32 bits, the position after it in the high ones.
+    /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private static int ReadLongVarUInt32(ReadOnlySpan<byte> data, int position, int end, int typeId, out uint value)
+    private static ulong ReadLongVarUInt32(ReadOnlySpan<byte> data, int position, int end, int typeId)
     {
+        uint value;
         int length = VarInt.TryDecodeAt(data, position, end, VarInt.MaxLength32, uint.MaxValue, out ulong word);
         if (length != 0)
         {
             value = (uint)word;
-            return position + length;
+            position += length;
+        }
+        else
+        {
+            FastBinaryReader reader = Rest(data, position, end, typeId);
+            value = reader.ReadVarUInt32();
+            position = reader.Position;
         }
 
-        FastBinaryReader reader = Rest(data, position, end, typeId);
-        value = reader.ReadVarUInt32();
-        return reader.Position;
+        return value | ((ulong)(uint)position << 32);
     }
 
     /// <summary>A varint of four bytes or more (in one load, as the reader's own slow path does first), or a malformed one.</summary>

@@ -8,7 +8,7 @@ namespace FastSerialization;
 /// <see cref="FastBinaryReader.BeginBoundedObject{T}"/> and <see cref="FastBinaryReader.EndBoundedObject{T}"/> read it
 /// (the same values, errors and offsets), without going back to the reader between them. What is the same for every
 /// element (the depth limit, whether a registered factory makes new instances, whether unread bytes are refused) is
-/// asked once, by <see cref="FastBinaryReader.BeginBoundedSequence{T}"/>.
+/// asked once, by <see cref="FastBinaryReader.BeginBoundedSequence{T}()"/>.
 /// </summary>
 /// <typeparam name="T">The struct type of the elements.</typeparam>
 /// <remarks>
@@ -44,7 +44,7 @@ public ref struct BoundedSequenceReader<[System.Diagnostics.CodeAnalysis.Dynamic
     /// <summary>Where the reader's frame ends.</summary>
     internal readonly int End => _rest.End;
 
-    /// <summary>Where the first element began: where the reader stood at <see cref="FastBinaryReader.BeginBoundedSequence{T}"/>.</summary>
+    /// <summary>Where the first element began: where the reader stood at <see cref="FastBinaryReader.BeginBoundedSequence{T}()"/>.</summary>
     internal readonly int Start => _start;
 
     /// <summary>

@@ -134,12 +134,31 @@ public ref struct BoundedWholeReader
         int length = VarInt.TryDecodeShort(ref MemoryMarshal.GetReference(_bytes), offset, _bytes.Length, out uint value);
         if (length == 0)
         {
-            length = ReadLongVarUInt(_bytes, offset, VarInt.MaxLength32, uint.MaxValue, out ulong word);
-            value = (uint)word;
+            // The value and its length come back in one register: no local whose address the call takes, which the JIT
+            // would clear and keep in memory in every element's loop that inlines this.
+            ulong packed = ReadLongVarUInt32(_bytes, offset);
+            value = (uint)packed;
+            length = (int)(packed >> 32);
+            if (length == 0)
+            {
+                _malformed = true;
+                length = 1;
+            }
         }
 
         _offset = offset + length;
         return value;
+    }
+
+    /// <summary>
+    /// A varint of four or five bytes, or one the reader would refuse, decoded out of line: its value in the low 32 bits
+    /// and its length in the high ones, 0 for a varint the reader would refuse.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static ulong ReadLongVarUInt32(ReadOnlySpan<byte> bytes, int offset)
+    {
+        int length = VarInt.TryDecodeChecked(bytes, offset, VarInt.MaxLength32, uint.MaxValue, out ulong value);
+        return length == 0 ? 0 : value | ((ulong)length << 32);
     }
 
     /// <summary>Reads an unsigned varint of at most 10 bytes, as <see cref="BoundedRunReader.ReadVarUInt64"/> does; one it would refuse marks the read as failed.</summary>

@@ -377,7 +377,37 @@ public ref partial struct FastBinaryReader
         return new BoundedSequenceReader<T>(new BoundedRunReader(_data, _position, _end, _typeId), registration, tooDeep, Limits.RejectUnreadBytes);
     }
 
-    /// <summary>Ends the elements <see cref="BeginBoundedSequence{T}"/> began: the reader moves past the last one read.</summary>
+    /// <summary>
+    /// Begins reading the <paramref name="count"/> elements of an array of nested structs (after its header, which
+    /// <see cref="ReadCollectionHeader{TElement}(int)"/> read, checked against the frame and charged against the allocation
+    /// budget) as <see cref="BeginBoundedSequence{T}()"/> does, and gives the array they go into. The array is not cleared
+    /// first (on .NET 5 and later, for element types without references): <see cref="BoundedSequenceReader{T}.BeginElement"/>
+    /// sets each element (to a new instance, or the default for a null entry) before its members are read, so read all
+    /// <paramref name="count"/> elements into it, in order, or drop it.
+    /// </summary>
+    /// <typeparam name="T">The struct type, as for <see cref="BeginBoundedSequence{T}()"/>.</typeparam>
+    /// <param name="count">The element count the collection header gave (0 or more).</param>
+    /// <param name="elements">A new array of <paramref name="count"/> elements, each to be set by <see cref="BoundedSequenceReader{T}.BeginElement"/>.</param>
+    /// <returns>The elements' reader, to give back with <see cref="EndBoundedSequence{T}"/> before any other call on this reader.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="count"/> is negative.</exception>
+    /// <exception cref="InvalidOperationException"><typeparamref name="T"/> is built through <see cref="IBinaryConstructible{TSelf}.ReadNew"/>.</exception>
+    [System.ComponentModel.EditorBrowsable(System.ComponentModel.EditorBrowsableState.Never)]
+    public BoundedSequenceReader<T> BeginBoundedSequence<[System.Diagnostics.CodeAnalysis.DynamicallyAccessedMembers(ObjectFactory.Constructors)] T>(int count, out T[] elements)
+        where T : struct, ICustomBinarySerializable
+    {
+        if (count < 0)
+        {
+            ThrowHelper.ThrowNegativeCount(count);
+        }
+
+        BoundedSequenceReader<T> sequence = BeginBoundedSequence<T>();
+
+        // Every element is written by BeginElement before anything reads it, or the array is dropped with the exception.
+        elements = count == 0 ? Array.Empty<T>() : Arrays.ForOverwrite<T>(count);
+        return sequence;
+    }
+
+    /// <summary>Ends the elements <see cref="BeginBoundedSequence{T}()"/> began: the reader moves past the last one read.</summary>
     /// <typeparam name="T">The struct type.</typeparam>
     /// <param name="sequence">The elements' reader, as the reads left it.</param>
     /// <exception cref="InvalidOperationException"><paramref name="sequence"/> did not come from this reader's frame, or something else was read since it began.</exception>

@@ -106,3 +106,31 @@ public sealed partial class LevelBook
 
     public int After { get; set; }
 }
+
+/// <summary>
+/// A bounded struct with a member that is not written (<see cref="BinaryIgnoreAttribute"/>): an array of it read back must
+/// hold the default there, whatever memory the array was given (the reader does not clear a new array of bounded structs
+/// first: each element is set before its members are read).
+/// </summary>
+[BinarySerializable]
+public partial struct TapeTick
+{
+    [BinaryMember(FixedWidth = true)]
+    public long Time { get; set; }
+
+    public double Bid { get; set; }
+
+    public int Size { get; set; }
+
+    public long Delta { get; set; }
+
+    [BinaryIgnore]
+    public long Scratch { get; set; }
+}
+
+/// <summary>An array of <see cref="TapeTick"/>: the generated array of bounded structs.</summary>
+[BinarySerializable]
+public sealed partial class TickTape
+{
+    public TapeTick[]? Ticks { get; set; }
+}

@@ -213,7 +213,9 @@ public class BoundedReadTests
 
         run.CompilationDiagnostics.Should().BeEmpty();
         string holder = run.Sources.Single(s => s.HintName.Contains("Holder", StringComparison.Ordinal)).SourceText.ToString();
-        holder.Should().Contain("var __q0 = reader.BeginBoundedSequence<global::App.Level>();", "the array's and the list's elements, one after another");
+        holder.Should().Contain("var __q0 = reader.BeginBoundedSequence<global::App.Level>();", "the list's elements, one after another");
+        holder.Should().Contain("var __q0 = reader.BeginBoundedSequence<global::App.Level>(__c0, out var __r0);", "the array's elements, one after another, in an array the sequence makes");
+        holder.Should().Contain("for (int __i0 = 0; __i0 < __r0.Length; __i0++)", "the array's loop runs to its length");
         holder.Should().Contain("if (__q0.BeginElement(ref __e1, out var __b1))", "the array's elements, read where they live");
         holder.Should().Contain("if (__q0.BeginElement(ref __o1, out var __b1))", "the list's elements, through a local");
         holder.Should().Contain("reader.EndBoundedSequence(ref __q0);");
