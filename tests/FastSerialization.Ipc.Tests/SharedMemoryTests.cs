@@ -90,10 +90,15 @@ public class SharedMemoryTests
 
             await client.FlushAsync();
         });
+        // The deadline is for a stall, not for the whole transfer: each record restarts it. 8,192 of these 20,480 records
+        // (those of 2,049 and 4,093 bytes) fill the 4 KB ring alone, so the writer and the reader hand it over 8,192
+        // times, each waiting to be scheduled: on two busy cores the whole transfer can take longer than Timeout
+        // (the test's own timeout still bounds it).
         using var cts = new CancellationTokenSource(Timeout);
         int received = 0;
         await foreach (object message in serverSide.ReadAllAsync(cts.Token))
         {
+            cts.CancelAfter(Timeout);
             var trade = (Trade)message;
             Trade expected = plan[received];
             trade.Sequence.Should().Be(expected.Sequence);
