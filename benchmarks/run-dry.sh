@@ -20,7 +20,7 @@ start=$(date +%s)
 
 # The four benchmark projects are built once, together (benchmarks/benchmarks.slnf: the libraries they share compile
 # once), and each run below uses --no-build. FS_BENCH_NO_BUILD=1: the caller has just built them in Release (.ci/run
-# does, in its one Release build of the samples, benchmarks and fuzzing harness, .ci/release.slnf).
+# does, in its one Release build of the samples and benchmarks, .ci/release.slnf).
 if [ "${FS_BENCH_NO_BUILD:-0}" = 1 ]; then
   echo "== build: skipped (FS_BENCH_NO_BUILD=1: the benchmark projects were built in Release before this script)"
 else
