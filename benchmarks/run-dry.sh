@@ -18,8 +18,15 @@ out="$(mktemp -d "${TMPDIR:-/tmp}/fastserialization-bench-dry.XXXXXX")"
 log="$out/bdn.log"
 start=$(date +%s)
 
-echo "== build (Release)"
-dotnet build -c Release "$project" -nologo -v quiet
+# The four benchmark projects are built once, together (benchmarks/benchmarks.slnf: the libraries they share compile
+# once), and each run below uses --no-build. FS_BENCH_NO_BUILD=1: the caller has just built them in Release (.ci/run
+# does, in its one Release build of the samples and benchmarks, .ci/release.slnf).
+if [ "${FS_BENCH_NO_BUILD:-0}" = 1 ]; then
+  echo "== build: skipped (FS_BENCH_NO_BUILD=1: the benchmark projects were built in Release before this script)"
+else
+  echo "== build (Release): the four benchmark projects in one build (benchmarks/benchmarks.slnf)"
+  dotnet build -c Release "$root/benchmarks/benchmarks.slnf" -nologo -v quiet
+fi
 
 echo "== BenchmarkDotNet, every benchmark, --job Dry (reports: $out)"
 status=0
@@ -56,7 +63,6 @@ fi
 
 echo "== record files: every BenchmarkDotNet benchmark with --job Dry on 100,000 trades, then the random-access run"
 files_project="$root/benchmarks/FastSerialization.Files.Benchmarks"
-dotnet build -c Release "$files_project" -nologo -v quiet
 FS_FILES_BENCH_RECORDS=100000 dotnet run -c Release --no-build --project "$files_project" -- --filter '*' --job dry --results "$out/files" 2>&1 | tee "$out/files.log"
 grep -q "^All [0-9]* record-file benchmarks ran" "$out/files.log" || { echo "run-dry: a record-file benchmark failed" >&2; exit 1; }
 FS_FILES_BENCH_RECORDS=100000 dotnet run -c Release --no-build --project "$files_project" -- random --reads 2000 --results "$out/files"
@@ -64,14 +70,12 @@ FS_FILES_BENCH_RECORDS=100000 dotnet run -c Release --no-build --project "$files
 
 echo "== importing BinaryFormatter payloads (FastSerialization.BinaryFormatterImport.Benchmarks), --job Dry"
 import_project="$root/benchmarks/FastSerialization.BinaryFormatterImport.Benchmarks"
-dotnet build -c Release "$import_project" -nologo -v quiet
 dotnet run -c Release --no-build --project "$import_project" -- --job dry --results "$out/import" 2>&1 | tee "$out/import.log"
 grep -q "^All [0-9]* import benchmarks ran" "$out/import.log" || { echo "run-dry: an import benchmark failed" >&2; exit 1; }
 [ -s "$out/import/binaryformatter-import.md" ] || { echo "run-dry: binaryformatter-import.md was not written" >&2; exit 1; }
 
 echo "== HybridCache over Redis (FastSerialization.Caching.Benchmarks), --job Dry"
 cache_project="$root/benchmarks/FastSerialization.Caching.Benchmarks"
-dotnet build -c Release "$cache_project" -nologo -v quiet
 status=0
 timeout 300 dotnet run -c Release --no-build --project "$cache_project" -- --filter '*' --job Dry --artifacts "$out/caching" 2>&1 | tee "$out/caching.log" || status=$?
 if [ "$status" -ne 0 ] || ! grep -q "^All [0-9]* benchmarks ran\.$" "$out/caching.log"; then

@@ -188,7 +188,9 @@ public class ConcurrencyTests : IDisposable
         AssertNoUnobserved();
     }
 
-    [Theory(Timeout = 60_000)]
+    // The test's timeout is the project's (TestTimeouts.Test): 60 s ran out for the shared-memory mode in a clean-clone
+    // CI run at load average 50, with every answer still coming.
+    [Theory(Timeout = TestTimeouts.Test)]
     [MemberData(nameof(EveryMode))]
     public async Task ManyRequesters_AndSendersMixed_EachGetsItsOwnAnswer(Mode mode)
     {
