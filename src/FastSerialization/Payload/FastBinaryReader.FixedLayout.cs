@@ -1,6 +1,9 @@
 using System;
 using System.Collections.Generic;
 using System.Runtime.InteropServices;
+#if NET8_0_OR_GREATER
+using System.Runtime.Intrinsics;
+#endif
 
 namespace FastSerialization;
 
@@ -25,7 +28,7 @@ public ref partial struct FastBinaryReader
         where T : unmanaged, ICustomBinarySerializable
     {
         int size = FixedLayout<T>.RequireSize();
-        int count = ReadFixedHeader<T>(size, out int width);
+        int count = ReadFixedHeader<T>(size, out int width, allocates: true);
         if (count < 0)
         {
             return null;
@@ -50,7 +53,7 @@ public ref partial struct FastBinaryReader
         where T : unmanaged, ICustomBinarySerializable
     {
         int size = FixedLayout<T>.RequireSize();
-        int count = ReadFixedHeader<T>(size, out int width);
+        int count = ReadFixedHeader<T>(size, out int width, allocates: true);
         if (count < 0)
         {
             return null;
@@ -97,7 +100,7 @@ public ref partial struct FastBinaryReader
     {
         int size = FixedLayout<T>.RequireSize();
         int start = _position;
-        int count = ReadFixedHeader<T>(size, out int width);
+        int count = ReadFixedHeader<T>(size, out int width, allocates: false);
         if (count > destination.Length)
         {
             _position = start;
@@ -139,7 +142,7 @@ public ref partial struct FastBinaryReader
         }
 
         int start = _position;
-        int count = ReadFixedHeader<T>(size, out int width);
+        int count = ReadFixedHeader<T>(size, out int width, allocates: false);
         if (count > 0 && width != size)
         {
             _position = start;
@@ -185,22 +188,27 @@ public ref partial struct FastBinaryReader
     }
 
     /// <summary>
-    /// Reads a fixed-layout sequence's header: the count (checked, with the element size, against the frame and the
-    /// allocation budget) and the element size on the wire, which an evolvable struct's non-empty sequence carries.
+    /// Reads a fixed-layout sequence's header: the count (checked, with the element size, against the frame) and the
+    /// element size on the wire, which an evolvable struct's non-empty sequence carries. When the caller is about to
+    /// allocate the elements (<paramref name="allocates"/>), their storage is charged to the allocation budget first; a
+    /// read into the caller's buffer or a view over the input allocates nothing and charges only the small estimate
+    /// every collection header charges (a newer reader's larger elements, read into a kept buffer, must not be refused
+    /// for memory that is not allocated).
     /// </summary>
     /// <returns>The element count, or -1 for a null sequence.</returns>
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-    private int ReadFixedHeader<T>(int size, out int width)
+    private int ReadFixedHeader<T>(int size, out int width, bool allocates)
         where T : unmanaged
     {
         width = size;
+        int storedElement = allocates ? System.Runtime.CompilerServices.Unsafe.SizeOf<T>() : 0;
         return FixedLayout<T>.Evolvable
-            ? ReadEvolvableHeader<T>(size, ref width)
-            : ReadCollectionHeader(size, System.Runtime.CompilerServices.Unsafe.SizeOf<T>());
+            ? ReadEvolvableHeader<T>(size, ref width, storedElement)
+            : ReadCollectionHeader(size, storedElement);
     }
 
     /// <summary>An evolvable struct's sequence header (section 3c): varuint32 <c>N</c>, then, when <c>N &gt; 1</c>, varuint32 <c>W</c>.</summary>
-    private int ReadEvolvableHeader<T>(int size, ref int width)
+    private int ReadEvolvableHeader<T>(int size, ref int width, int storedElement)
         where T : unmanaged
     {
         int start = _position;
@@ -228,7 +236,7 @@ public ref partial struct FastBinaryReader
             width = (int)w; // at most the frame's length: the product above fits in it
         }
 
-        long storage = (long)count * System.Runtime.CompilerServices.Unsafe.SizeOf<T>();
+        long storage = (long)count * storedElement;
         if ((_allocation.Pending += storage + AllocationBudget.CollectionCharge) >= AllocationBudget.MeasureEvery)
         {
             CheckAllocation(storage, start);
@@ -290,17 +298,33 @@ public ref partial struct FastBinaryReader
                 return;
             }
 
-            // An older writer's: each element's members up to its width, the missing ones at their default. Each element
-            // is set to its default and then given its bytes while its cache line is at hand: a Clear of the whole
-            // destination first would write every line of a large array to memory twice.
+            // An older writer's: each element's members up to its width, the missing ones at their default. Each element's
+            // missing bytes are cleared and its own copied while its cache line is at hand (a clear of the whole
+            // destination first would write every line twice), in few stores, none wider than 16 bytes, in the order of
+            // their addresses: this loop is bound by its stores, a 32-byte store into elements of 40 bytes crosses a cache
+            // line three times in eight, and the tail's clear stored first made the same loop twice as slow
+            // (benchmarks/results/evolvable-newer-reader.md).
+            ref byte element = ref System.Runtime.CompilerServices.Unsafe.As<T, byte>(ref to);
+            if (CopiesInWords((uint)width, (uint)size))
+            {
+                // No call in this loop, so nothing it holds is spilled around one.
+                for (int i = 0; i < destination.Length; i++)
+                {
+                    CopyInWords(ref element, ref from, (uint)width);
+                    ClearTailInWords(ref element, ref from, (uint)width, (uint)size);
+                    element = ref System.Runtime.CompilerServices.Unsafe.Add(ref element, size);
+                    from = ref System.Runtime.CompilerServices.Unsafe.Add(ref from, width);
+                }
+
+                return;
+            }
+
             for (int i = 0; i < destination.Length; i++)
             {
-                ref T element = ref System.Runtime.CompilerServices.Unsafe.Add(ref to, i);
-                element = default;
-                CopyShort(
-                    ref System.Runtime.CompilerServices.Unsafe.As<T, byte>(ref element),
-                    ref System.Runtime.CompilerServices.Unsafe.Add(ref from, (nint)i * width),
-                    (uint)width);
+                System.Runtime.CompilerServices.Unsafe.CopyBlockUnaligned(ref element, ref from, (uint)width);
+                System.Runtime.CompilerServices.Unsafe.InitBlockUnaligned(ref System.Runtime.CompilerServices.Unsafe.Add(ref element, width), 0, (uint)(size - width));
+                element = ref System.Runtime.CompilerServices.Unsafe.Add(ref element, size);
+                from = ref System.Runtime.CompilerServices.Unsafe.Add(ref from, width);
             }
 
             return;
@@ -327,43 +351,82 @@ public ref partial struct FastBinaryReader
     }
 
     /// <summary>
-    /// Copies <paramref name="length"/> bytes, the same length on every call of a loop, without the call that a copy of
-    /// a run-time length costs: two overlapping moves of 8 or 16 bytes cover any length from 8 to 32 bytes; other
-    /// lengths go to the runtime's copy. Every byte is read before any is written, and source and destination are
-    /// different memory (the record and the caller's array).
+    /// Whether an older writer's element of <paramref name="width"/> bytes goes into one of <paramref name="size"/>
+    /// bytes by <see cref="CopyInWords"/> and <see cref="ClearTailInWords"/>: a width of 8 to 32 bytes and a missing
+    /// tail of at most 16 (the members a version or two appends).
+    /// </summary>
+    private static bool CopiesInWords(uint width, uint size) => width is >= 8 and <= 32 && size - width is >= 1 and <= 16;
+
+    /// <summary>
+    /// After <see cref="CopyInWords"/>, sets the element's bytes from <paramref name="width"/> to <paramref name="size"/>
+    /// to zero in one or two 8-byte stores that come after the copy's in address order. A tail shorter than 8 bytes is
+    /// stored as the element's last 8 bytes: the source's last bytes moved down (little-endian: the fixed layouts that
+    /// copy as blocks are read only on such machines) with zeros above them, so the bytes it covers again are the same.
     /// </summary>
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-    private static void CopyShort(ref byte destination, ref byte source, uint length)
+    private static void ClearTailInWords(ref byte element, ref byte source, uint width, uint size)
     {
-        if (length is >= 8 and <= 16)
+        uint tail = size - width;
+        if (tail < 8)
         {
-            ulong first = ReadWord(ref source, 0);
-            ulong last = ReadWord(ref source, length - 8);
-            WriteWord(ref destination, 0, first);
-            WriteWord(ref destination, length - 8, last);
-        }
-        else if (length is > 16 and <= 32)
-        {
-            ulong first0 = ReadWord(ref source, 0);
-            ulong first1 = ReadWord(ref source, 8);
-            ulong last0 = ReadWord(ref source, length - 16);
-            ulong last1 = ReadWord(ref source, length - 8);
-            WriteWord(ref destination, 0, first0);
-            WriteWord(ref destination, 8, first1);
-            WriteWord(ref destination, length - 16, last0);
-            WriteWord(ref destination, length - 8, last1);
-        }
-        else
-        {
-            System.Runtime.CompilerServices.Unsafe.CopyBlockUnaligned(ref destination, ref source, length);
+            StoreAt(ref element, size - 8, LoadAt<ulong>(ref source, width - 8) >> (int)(8 * tail));
+            return;
         }
 
-        static ulong ReadWord(ref byte at, uint offset) =>
-            System.Runtime.CompilerServices.Unsafe.ReadUnaligned<ulong>(ref System.Runtime.CompilerServices.Unsafe.Add(ref at, (nint)offset));
-
-        static void WriteWord(ref byte at, uint offset, ulong value) =>
-            System.Runtime.CompilerServices.Unsafe.WriteUnaligned(ref System.Runtime.CompilerServices.Unsafe.Add(ref at, (nint)offset), value);
+        StoreAt(ref element, width, 0UL);
+        if (tail > 8)
+        {
+            StoreAt(ref element, size - 8, 0UL);
+        }
     }
+
+    /// <summary>
+    /// Copies <paramref name="length"/> bytes, 8 to 32 and the same on every call of a loop, without the call that a copy
+    /// of a run-time length costs: two overlapping moves of 8 bytes up to 16, of 16 bytes (or four of 8) up to 32. Every
+    /// byte is read before any is written; source and destination are different memory (the record and the caller's
+    /// array).
+    /// </summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    private static void CopyInWords(ref byte destination, ref byte source, uint length)
+    {
+        if (length <= 16)
+        {
+            ulong first = LoadAt<ulong>(ref source, 0);
+            ulong last = LoadAt<ulong>(ref source, length - 8);
+            StoreAt(ref destination, 0, first);
+            StoreAt(ref destination, length - 8, last);
+            return;
+        }
+
+#if NET8_0_OR_GREATER
+        if (Vector128.IsHardwareAccelerated)
+        {
+            Vector128<byte> head = Vector128.LoadUnsafe(ref source);
+            Vector128<byte> rest = Vector128.LoadUnsafe(ref source, length - 16);
+            head.StoreUnsafe(ref destination);
+            rest.StoreUnsafe(ref destination, length - 16);
+            return;
+        }
+#endif
+        ulong first0 = LoadAt<ulong>(ref source, 0);
+        ulong first1 = LoadAt<ulong>(ref source, 8);
+        ulong last0 = LoadAt<ulong>(ref source, length - 16);
+        ulong last1 = LoadAt<ulong>(ref source, length - 8);
+        StoreAt(ref destination, 0, first0);
+        StoreAt(ref destination, 8, first1);
+        StoreAt(ref destination, length - 16, last0);
+        StoreAt(ref destination, length - 8, last1);
+    }
+
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    private static TWord LoadAt<TWord>(ref byte at, uint offset)
+        where TWord : unmanaged =>
+        System.Runtime.CompilerServices.Unsafe.ReadUnaligned<TWord>(ref System.Runtime.CompilerServices.Unsafe.Add(ref at, (nint)offset));
+
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    private static void StoreAt<TWord>(ref byte at, uint offset, TWord value)
+        where TWord : unmanaged =>
+        System.Runtime.CompilerServices.Unsafe.WriteUnaligned(ref System.Runtime.CompilerServices.Unsafe.Add(ref at, (nint)offset), value);
 
     /// <summary>
     /// Reads one element of an evolvable struct, <paramref name="width"/> bytes that the frame holds, into
