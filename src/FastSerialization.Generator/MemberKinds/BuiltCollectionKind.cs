@@ -538,47 +538,7 @@ internal sealed class BuiltCollectionKind : MemberKind
             EmitCopyOf(w, element, item, e, depth + 1);
         }
 
-        string add = Expand(Add, shape, made).Replace("{e}", e).Replace("{k}", k).Replace("{v}", v);
-        string nullKey = element.IsReferenceType || element.Kind is NullableKind ? k + " is null || " : string.Empty;
-        switch (Check)
-        {
-            case Check.SetAdd:
-                w.Open("if (!" + add + ")");
-                w.Line("context.Abandon();");
-                w.Close();
-                break;
-            case Check.Key:
-                w.Open("if (" + nullKey + made + ".ContainsKey(" + k + "))");
-                w.Line("context.Abandon();");
-                w.Close();
-                w.Line();
-                w.Line(add + ";");
-                break;
-            case Check.TryAdd:
-                w.Open("if (" + nullKey + "!" + add + ")");
-                w.Line("context.Abandon();");
-                w.Close();
-                break;
-            case Check.CountGrows:
-                string n = Local("__n", depth);
-                if (nullKey.Length > 0)
-                {
-                    w.Open("if (" + k + " is null)");
-                    w.Line("context.Abandon();");
-                    w.Close();
-                    w.Line();
-                }
-
-                w.Line("int {0} = {1}.Count;", n, made);
-                w.Line("{0}[{1}] = {2};", made, k, v);
-                w.Open("if (" + made + ".Count == " + n + ")");
-                w.Line("context.Abandon();");
-                w.Close();
-                break;
-            default:
-                w.Line(add + ";");
-                break;
-        }
+        EmitAdd(w, shape, made, e, k, v, depth, "context.Abandon();", "context.Abandon();");
     }
 
     /// <summary>True when the elements are primitives whose memory is their wire form and the row has a block form.</summary>
@@ -665,25 +625,46 @@ internal sealed class BuiltCollectionKind : MemberKind
             EmitReadOf(w, element, e, depth + 1);
         }
 
+        EmitAdd(
+            w,
+            shape,
+            made,
+            e,
+            k,
+            v,
+            depth,
+            "throw reader.CreateMalformedException(\"a set has a duplicate element\");",
+            "throw reader.CreateMalformedException(\"a dictionary has a null or duplicate key\");");
+    }
+
+    /// <summary>
+    /// Adds an element (<paramref name="e"/>) or a pair (<paramref name="k"/>, <paramref name="v"/>) to the collection
+    /// being made, with the row's check: where the collection would refuse it or silently keep one of two (a duplicate
+    /// element, a null or duplicate key), <paramref name="onDuplicate"/> or <paramref name="onBadKey"/> runs instead (the
+    /// reader throws, the deep copy abandons).
+    /// </summary>
+    private void EmitAdd(IndentedWriter w, TypeShape shape, string made, string e, string k, string v, int depth, string onDuplicate, string onBadKey)
+    {
+        TypeShape element = shape.Element!;
         string add = Expand(Add, shape, made).Replace("{e}", e).Replace("{k}", k).Replace("{v}", v);
         string nullKey = element.IsReferenceType || element.Kind is NullableKind ? k + " is null || " : string.Empty;
         switch (Check)
         {
             case Check.SetAdd:
                 w.Open("if (!" + add + ")");
-                w.Line("throw reader.CreateMalformedException(\"a set has a duplicate element\");");
+                w.Line(onDuplicate);
                 w.Close();
                 break;
             case Check.Key:
                 w.Open("if (" + nullKey + made + ".ContainsKey(" + k + "))");
-                w.Line("throw reader.CreateMalformedException(\"a dictionary has a null or duplicate key\");");
+                w.Line(onBadKey);
                 w.Close();
                 w.Line();
                 w.Line(add + ";");
                 break;
             case Check.TryAdd:
                 w.Open("if (" + nullKey + "!" + add + ")");
-                w.Line("throw reader.CreateMalformedException(\"a dictionary has a null or duplicate key\");");
+                w.Line(onBadKey);
                 w.Close();
                 break;
             case Check.CountGrows:
@@ -691,7 +672,7 @@ internal sealed class BuiltCollectionKind : MemberKind
                 if (nullKey.Length > 0)
                 {
                     w.Open("if (" + k + " is null)");
-                    w.Line("throw reader.CreateMalformedException(\"a dictionary has a null or duplicate key\");");
+                    w.Line(onBadKey);
                     w.Close();
                     w.Line();
                 }
@@ -699,7 +680,7 @@ internal sealed class BuiltCollectionKind : MemberKind
                 w.Line("int {0} = {1}.Count;", n, made);
                 w.Line("{0}[{1}] = {2};", made, k, v);
                 w.Open("if (" + made + ".Count == " + n + ")");
-                w.Line("throw reader.CreateMalformedException(\"a dictionary has a null or duplicate key\");");
+                w.Line(onBadKey);
                 w.Close();
                 break;
             default:
