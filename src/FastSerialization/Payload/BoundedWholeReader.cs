@@ -166,11 +166,10 @@ public ref struct BoundedWholeReader
             ref byte start = ref Unsafe.Add(ref MemoryMarshal.GetReference(bytes), (nint)(uint)offset);
             uint word = LittleEndian.ReadUInt32(ref start);
             uint marks = word & 0x80808080u;
-            uint low = (word & 0x7Fu) | ((word >> 1) & (0x7Fu << 7)) | ((word >> 2) & (0x7Fu << 14)) | ((word >> 3) & (0x7Fu << 21));
             if (marks == 0x00808080u && word >= 0x01000000u)
             {
                 // Three bytes with the continuation bit, a fourth without it and not 0 (the shortest form).
-                value = low;
+                value = Groups(word);
                 return 4;
             }
 
@@ -180,7 +179,7 @@ public ref struct BoundedWholeReader
                 uint fifth = Unsafe.Add(ref start, 4);
                 if (fifth - 1u < 0x0Fu)
                 {
-                    value = low | (fifth << 28);
+                    value = Groups(word) | (fifth << 28);
                     return 5;
                 }
             }
@@ -189,6 +188,11 @@ public ref struct BoundedWholeReader
         value = 0;
         return 0;
     }
+
+    /// <summary>The four 7-bit groups of the first four bytes of a varint (<paramref name="word"/>, little-endian), packed: computed only once the form is known, so that the JIT holds no partial value across the tests.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static uint Groups(uint word) =>
+        (word & 0x7Fu) | ((word >> 1) & (0x7Fu << 7)) | ((word >> 2) & (0x7Fu << 14)) | ((word >> 3) & (0x7Fu << 21));
 
     /// <summary>Reads an unsigned varint of at most 10 bytes, as <see cref="BoundedRunReader.ReadVarUInt64"/> does; one it would refuse marks the read as failed.</summary>
     /// <returns>The value read.</returns>

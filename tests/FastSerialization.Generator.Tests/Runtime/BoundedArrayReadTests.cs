@@ -1,6 +1,7 @@
 using System;
 using System.Buffers;
 using System.Linq;
+using FastSerialization.Generator.Tests.Generator;
 using FastSerialization.Generator.Tests.Models.Bounded;
 using FluentAssertions;
 using Xunit;
@@ -571,6 +572,72 @@ public class BoundedArrayReadTests
         backwards.Should().NotBeNull("a position before the sequence's is refused");
         past.Should().NotBeNull("a position past the frame is refused");
         reader.Position.Should().Be(payload.Length);
+    }
+
+    /// <summary>
+    /// An older writer's element (its second member missing) followed by bytes that would read as a negative second member:
+    /// a setter that refuses a negative value is never called with it (the struct's members are set from locals once the
+    /// element is known to be whole), in an array and in a list.
+    /// </summary>
+    [Fact]
+    public void ASetterThatDoesMoreThanStore_IsNotCalledWithAValueFromPastTheElement()
+    {
+        const int count = 600;
+        byte[] payload = Payload((ref FastBinaryWriter w) =>
+        {
+            for (int holder = 0; holder < 2; holder++)
+            {
+                w.WriteCollectionHeader(count);
+                for (int i = 0; i < count; i++)
+                {
+                    // An older writer's element: First only. The next element's length (0x03: zigzag -2) comes after it.
+                    w.WriteVarUInt32(1 + 1);
+                    w.WriteVarInt32(i % 50);
+                }
+            }
+        });
+        var formatter = new CustomBinaryFormatter();
+        formatter.Register<GuardedPairs>(TypeId);
+
+        GuardedPairs back = formatter.DeserializeUnframed<GuardedPairs>(Unframed(payload));
+
+        GuardedPair[] expected = Enumerable.Range(0, count).Select(i => new GuardedPair { First = i % 50 }).ToArray();
+        back.Array.Should().Equal(expected);
+        back.List.Should().Equal(expected);
+    }
+
+    /// <summary>
+    /// The generated code of a sequence of bounded structs: two loops, the plain one calling the element type's plain read;
+    /// that read stores each member as it is read only when every member is a field or an auto-property.
+    /// </summary>
+    [Fact]
+    public void TheGeneratedCode_ReadsPlainSequencesInTheirOwnLoop_AndStoresMembersInPlaceOnlyWhenSettingOnlyStores()
+    {
+        const string source = """
+            using FastSerialization;
+            namespace App;
+            [BinarySerializable] public partial struct Auto { public double Price { get; set; } public long Size; public int? Count { get; set; } }
+            [BinarySerializable] public partial struct Guarded { private long _size; public double Price { get; set; } public long Size { get => _size; set => _size = value; } }
+            [BinarySerializable] public partial struct Fixed { public double Price; [BinaryMember(FixedWidth = true)] public long Size; }
+            [BinarySerializable] public partial class Holder { public Auto[]? Autos; public System.Collections.Generic.List<Guarded>? Guarded; public Fixed[]? Fixed; }
+            """;
+
+        GeneratorRun run = GeneratorHarness.Run(source);
+
+        run.CompilationDiagnostics.Should().BeEmpty();
+        string ReadBy(string type) => run.Sources.Single(s => s.HintName.Contains("App." + type + ".", StringComparison.Ordinal)).SourceText.ToString();
+        string holder = ReadBy("Holder");
+        holder.Should().Contain("if (__q0.ReadsPlain)", "the flags are asked once, before the loop");
+        holder.Should().Contain("global::App.Auto.__FastSerializationReadPlainElement(ref __q0, ref __r0[__i0]);");
+        holder.Should().Contain("global::App.Guarded.__FastSerializationReadPlainElement(ref __q0, ref __o1);");
+        holder.Should().Contain("if (__q0.BeginElement(", "the general loop stays for the other sequences");
+        string auto = ReadBy("Auto");
+        auto.Should().Contain("&& element.__FastSerializationReadWholeInPlace(ref run))", "fields and auto-properties are stored as they are read");
+        auto.Should().Contain("this.Size = reader.ReadVarInt64();");
+        auto.Should().Contain("run = element.__FastSerializationReadEach(run);", "an element off the common path is read member by member, out of line");
+        string guarded = ReadBy("Guarded");
+        guarded.Should().Contain("&& element.__FastSerializationReadWhole(ref run))").And.NotContain("__FastSerializationReadWholeInPlace", "a setter with a body is called only with the values of a whole element");
+        ReadBy("Fixed").Should().Contain("element.__FastSerializationReadBounded(ref run);").And.NotContain("__FastSerializationReadWhole", "fixed-width members are one run");
     }
 
     [Fact]
