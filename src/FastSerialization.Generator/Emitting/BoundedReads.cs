@@ -106,6 +106,111 @@ internal static class BoundedReads
         w.Close();
     }
 
+    /// <summary>
+    /// Emits <see cref="BoundedObjects.PlainElementMethod"/>, inlined in the loop a holder runs over a sequence that
+    /// <c>ReadsPlain</c>, and the out-of-line element read it calls when its common path does not hold. The common path:
+    /// a short length inside the frame, then (<paramref name="whole"/>) every member at once through
+    /// <see cref="InPlaceMethod"/> (every member a field or an auto-property) or <see cref="WholeMethod"/>, or (a struct of
+    /// fixed-width members) <see cref="BoundedObjects.ReadMethod"/>. Anything
+    /// else (a null entry, a longer or malformed length, a length past the frame, an older writer's element, a malformed
+    /// value) leaves the loop for one call that reads the element from its start as the general loop does
+    /// (<c>BeginElement</c>, the members one by one, <c>EndElement</c>), with its values, defaults, exceptions and offsets.
+    /// Nothing read on the common path is live across that call: the loop keeps only the sequence, the array and the index.
+    /// </summary>
+    public static void EmitPlainElement(IndentedWriter w, TypeModel model, bool whole)
+    {
+        string sequence = "global::FastSerialization.BoundedSequenceReader<" + model.FullyQualifiedName + ">";
+        w.Line();
+        w.Line("/// <summary>");
+        w.Line("/// Reads the next element of a sequence of this struct that reads plain (a holder's loop, inlined): on its common path,");
+        w.Line("/// a short length inside the frame and {0}; otherwise, out of line, the element from its start as <c>BeginElement</c> reads it.", whole ? "every member at once" : "the members");
+        w.Line("/// </summary>");
+        w.Line("[global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]");
+        w.Line(MethodImpl + "AggressiveInlining)]");
+        w.Open("internal static void " + BoundedObjects.PlainElementMethod + "(ref " + sequence + " sequence, ref " + model.FullyQualifiedName + " element)");
+        bool inPlace = whole && model.Members.All(m => m.StoresPlainly);
+        if (whole)
+        {
+            w.Open("if (sequence.TryBeginPlainElement(ref element, out var run) && element." + (inPlace ? InPlaceMethod : WholeMethod) + "(ref run))");
+        }
+        else
+        {
+            w.Open("if (sequence.TryBeginPlainElement(ref element, out var run))");
+            w.Line("element.{0}(ref run);", BoundedObjects.ReadMethod);
+        }
+
+        w.Line("sequence.EndPlainElement(run);");
+        w.Line("return;");
+        w.Close();
+        w.Line();
+        w.Line("sequence.Resume({0}(sequence, ref element));", ElementMethod);
+        w.Close();
+        w.Line();
+        w.Line("/// <summary>");
+        w.Line("/// Reads the next element of a sequence of this struct from its start, as the general loop reads it, on a copy of the");
+        w.Line("/// sequence: out of line, for the elements <see cref=\"{0}\"/> does not read on its common path. Returns where the copy stands after it.", BoundedObjects.PlainElementMethod);
+        w.Line("/// </summary>");
+        w.Line(MethodImpl + "NoInlining)]");
+        w.Open("private static int " + ElementMethod + "(" + sequence + " sequence, ref " + model.FullyQualifiedName + " element)");
+        w.Open("if (sequence.BeginElement(ref element, out var run))");
+        if (whole)
+        {
+            // The whole read failed or was not tried: the members one by one (the same values when it would have held).
+            w.Line("run = element.{0}(run);", EachMethod);
+        }
+        else
+        {
+            w.Line("element.{0}(ref run);", BoundedObjects.ReadMethod);
+        }
+
+        w.Line("sequence.EndElement(ref run);");
+        w.Close();
+        w.Line();
+        w.Line("return sequence.Position;");
+        w.Close();
+        if (inPlace)
+        {
+            EmitInPlaceMethod(w, model);
+        }
+    }
+
+    /// <summary>
+    /// Emits <see cref="InPlaceMethod"/>: the whole read of <see cref="WholeMethod"/>, each value stored into its member as
+    /// soon as it is read rather than held in a local until every member has been: no value is live past its own read.
+    /// Only for a struct whose members are all stored plainly (<see cref="MemberModel.StoresPlainly"/>), and only where a
+    /// failed read leaves nothing behind: an element of a sequence that reads plain, which the out-of-line read then sets
+    /// to the default and reads again from its start.
+    /// </summary>
+    private static void EmitInPlaceMethod(IndentedWriter w, TypeModel model)
+    {
+        int largest = BoundedObjects.Payload(model.Members.Select(m => m.Shape));
+        w.Line();
+        w.Line("/// <summary>");
+        w.Line("/// Reads every member at once, as <see cref=\"{0}\"/> does, each stored as it is read: true when all were there and", WholeMethod);
+        w.Line("/// well-formed. Otherwise the members hold whatever was read, and the caller reads the element again from its start.");
+        w.Line("/// </summary>");
+        w.Line(MethodImpl + "AggressiveInlining)]");
+        w.Open("private bool " + InPlaceMethod + "(ref global::FastSerialization.BoundedRunReader run)");
+        w.Open("if (!run.TryBeginWhole(" + Number(largest) + ", out var reader))");
+        w.Line("return false;");
+        w.Close();
+        w.Line();
+        for (int i = 0; i < model.Members.Count; i++)
+        {
+            MemberModel member = model.Members[i];
+            member.Shape.Kind.EmitRead(w, member.Shape, "this." + member.Name, 0);
+        }
+
+        w.Line("return run.TryEndWhole(reader);");
+        w.Close();
+    }
+
+    /// <summary>The generated whole read that stores each member as it is read (private: only <see cref="BoundedObjects.PlainElementMethod"/> calls it).</summary>
+    public const string InPlaceMethod = "__FastSerializationReadWholeInPlace";
+
+    /// <summary>The generated out-of-line read of one element of a sequence (private: only <see cref="BoundedObjects.PlainElementMethod"/> calls it).</summary>
+    public const string ElementMethod = "__FastSerializationReadElement";
+
     private static string Local(int index) => "__m" + Number(index);
 
     private static string Number(int value) => value.ToString(CultureInfo.InvariantCulture);

@@ -202,12 +202,14 @@ internal static class Emitter
             w.Line();
             w.Line("return reader;");
             w.Close();
+            BoundedReads.EmitPlainElement(w, model, whole: true);
             return;
         }
 
         w.Open("internal void " + BoundedObjects.ReadMethod + "(ref global::FastSerialization.BoundedRunReader reader)");
         EmitMemberReads(w, model, index => "this." + model.Members[index].Name, "return;");
         w.Close();
+        BoundedReads.EmitPlainElement(w, model, whole: false);
     }
 
     /// <summary>

@@ -81,6 +81,9 @@ internal sealed class ArrayKind : CollectionKind
         EmitReadOf(w, shape.Element!, made + "[" + index + "]", depth + 1);
     }
 
+    protected override void EmitReadPlainElement(IndentedWriter w, TypeShape shape, string made, string index, int depth) =>
+        ObjectKind.EmitPlainSequenceElementInto(w, shape.Element!, Sequence(depth), made + "[" + index + "]");
+
     public override bool CanCopy(TypeShape shape) => shape.Element!.Kind.CanCopy(shape.Element);
 
     protected override void EmitCopyElements(IndentedWriter w, TypeShape shape, string collection, string made, int depth)

@@ -60,11 +60,24 @@ internal abstract class CollectionKind : MemberKind
 
         // An array's loop runs to its length, which the JIT knows bounds the index: no bounds check per element.
         string bound = madeBySequence ? made + "." + CountProperty : c;
+        if (sequence)
+        {
+            // Two loops, the flags asked once: the plain case's loop holds only the sequence's position and ends, the
+            // collection and the index; each element that leaves its common path is read by one call out of line.
+            w.Open("if (" + Sequence(depth) + ".ReadsPlain)");
+            w.Open("for (int " + i + " = 0; " + i + " < " + bound + "; " + i + "++)");
+            EmitReadPlainElement(w, shape, made, i, depth);
+            w.Close();
+            w.Close();
+            w.Open("else");
+        }
+
         w.Open("for (int " + i + " = 0; " + i + " < " + bound + "; " + i + "++)");
         EmitReadElement(w, shape, made, i, depth);
         w.Close();
         if (sequence)
         {
+            w.Close();
             w.Line("reader.EndBoundedSequence(ref {0});", Sequence(depth));
         }
 
@@ -128,6 +141,13 @@ internal abstract class CollectionKind : MemberKind
 
     /// <summary>Emits the body of the loop that reads element <paramref name="index"/> into <paramref name="made"/>.</summary>
     protected abstract void EmitReadElement(IndentedWriter w, TypeShape shape, string made, string index, int depth);
+
+    /// <summary>
+    /// Emits the body of the loop that reads element <paramref name="index"/> of a collection of bounded structs
+    /// (<see cref="ReadsBoundedSequence"/>) through a sequence that reads plain.
+    /// </summary>
+    protected virtual void EmitReadPlainElement(IndentedWriter w, TypeShape shape, string made, string index, int depth) =>
+        throw new System.InvalidOperationException(GetType().Name + " reads no bounded sequence");
 
     /// <summary>The fewest bytes one element takes: what the reader checks the count against before anything is allocated.</summary>
     protected virtual int MinElementSize(TypeShape shape) => shape.Element!.MinSize;

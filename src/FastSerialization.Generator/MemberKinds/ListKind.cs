@@ -52,6 +52,14 @@ internal sealed class ListKind : CollectionKind
         EmitReadAndAdd(w, shape, made, depth);
     }
 
+    protected override void EmitReadPlainElement(IndentedWriter w, TypeShape shape, string made, string index, int depth)
+    {
+        string element = Local("__o", depth + 1);
+        w.Line("{0} {1} = default;", shape.Element!.ReadMethod!, element);
+        ObjectKind.EmitPlainSequenceElementInto(w, shape.Element, Sequence(depth), element);
+        w.Line("{0}.Add({1});", made, element);
+    }
+
     public override bool CanCopy(TypeShape shape) => shape.Element!.Kind.CanCopy(shape.Element);
 
     protected override void EmitCopyElements(IndentedWriter w, TypeShape shape, string collection, string made, int depth)

@@ -123,6 +123,13 @@ internal sealed class ObjectKind : MemberKind
         w.Close();
     }
 
+    /// <summary>
+    /// Emits the read of the next element of the bounded sequence <paramref name="sequence"/>, which reads plain, into
+    /// <paramref name="variable"/>: the element type's own plain-element read, inlined.
+    /// </summary>
+    public static void EmitPlainSequenceElementInto(IndentedWriter w, TypeShape element, string sequence, string variable) =>
+        w.Line("{0}.{1}(ref {2}, ref {3});", element.ReadMethod!, BoundedObjects.PlainElementMethod, sequence, variable);
+
     /// <summary>True for a nested object of a struct type (or a type parameter constrained to struct), which <c>ReadObjectInto</c> can read in place.</summary>
     public static bool IsStruct(TypeShape shape) => shape.Kind is ObjectKind && !shape.IsReferenceType;
 

@@ -49,7 +49,15 @@ internal sealed record ContainingType(string Keyword, string NameWithTypeParamet
 internal sealed record ConstructionModel(EquatableArray<int> ConstructorArguments, EquatableArray<int> InitializerMembers, EquatableArray<string> MemberDefaults);
 
 /// <summary>One serialized member, in wire order.</summary>
-internal sealed record MemberModel(string Name, string TypeDisplay, TypeShape Shape, bool IsSettable);
+/// <param name="Name">The member's name, as C# text (a keyword escaped).</param>
+/// <param name="TypeDisplay">The member's type, as C# text.</param>
+/// <param name="Shape">How the member's type is written and read.</param>
+/// <param name="IsSettable">True when the member can be assigned from an instance method of the type.</param>
+/// <param name="StoresPlainly">
+/// True when setting the member only stores the value: a field, or a property whose setter is the compiler's (an
+/// auto-property, a record's positional property). Such a member may be set with a value that is then set again.
+/// </param>
+internal sealed record MemberModel(string Name, string TypeDisplay, TypeShape Shape, bool IsSettable, bool StoresPlainly = false);
 
 /// <summary>
 /// The recursive description of a member's type: its kind, the type as C# text, and the element (or

@@ -34,6 +34,9 @@ internal static class BoundedObjects
     /// <summary>The generated method that reads a bounded struct's payload (internal: for the types of its assembly).</summary>
     public const string ReadMethod = "__FastSerializationReadBounded";
 
+    /// <summary>The generated static method that reads the next element of a sequence that reads plain (<see cref="BoundedReads.EmitPlainElement"/>).</summary>
+    public const string PlainElementMethod = "__FastSerializationReadPlainElement";
+
     /// <summary>Types whose bound is being measured on this thread: a struct may hold a list of itself.</summary>
     [ThreadStatic]
     private static HashSet<ITypeSymbol>? s_measuring;

@@ -1,4 +1,5 @@
 using System.Collections.Generic;
+using System.Linq;
 using Microsoft.CodeAnalysis;
 
 namespace FastSerialization.Generator;
@@ -57,11 +58,28 @@ internal static class ShapeParser
                 continue;
             }
 
-            members.Add(new MemberModel(Symbols.EscapeKeyword(m.Symbol.Name), m.Type.ToDisplayString(Symbols.TypeFormat), shape, m.IsSettable));
+            members.Add(new MemberModel(Symbols.EscapeKeyword(m.Symbol.Name), m.Type.ToDisplayString(Symbols.TypeFormat), shape, m.IsSettable, StoresPlainly(m.Symbol)));
         }
 
         return members;
     }
+
+    /// <summary>
+    /// True for a field, and for a property whose setter the compiler writes: every declaration of its setter is an
+    /// accessor without a body (<c>set;</c>, <c>init;</c>) or a record's positional parameter. A setter with a body (or
+    /// one that uses the <c>field</c> keyword) may do more than store, and is not.
+    /// </summary>
+    private static bool StoresPlainly(ISymbol member) => member switch
+    {
+        IFieldSymbol => true,
+        IPropertySymbol { SetMethod: { } set } => set.DeclaringSyntaxReferences.Length > 0 && set.DeclaringSyntaxReferences.All(r => r.GetSyntax() switch
+        {
+            Microsoft.CodeAnalysis.CSharp.Syntax.AccessorDeclarationSyntax accessor => accessor.Body is null && accessor.ExpressionBody is null,
+            Microsoft.CodeAnalysis.CSharp.Syntax.ParameterSyntax => true,
+            _ => false,
+        }),
+        _ => false,
+    };
 
     /// <summary>Describes how a value of <paramref name="type"/> is written, or says why it cannot be.</summary>
     /// <param name="type">The type of a member, or of an element, key or value inside it.</param>

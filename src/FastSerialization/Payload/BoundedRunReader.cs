@@ -66,6 +66,33 @@ public ref struct BoundedRunReader
     }
 
     /// <summary>
+    /// The run of the nested object at the position, when its length prefix is one to three bytes (a length below
+    /// 2^21 - 1), not a null entry, and the object lies inside the frame; false otherwise, with nothing read. Nothing
+    /// moves: the object's end is the run's <see cref="End"/>.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal readonly bool TryPeekObject(out BoundedRunReader run)
+    {
+        int position = _position;
+        int size = VarInt.TryDecodeShort(ref MemoryMarshal.GetReference(_data), position, _end, out uint n);
+        int start = position + size;
+
+        // n - 1 wraps for a null entry (0) and for a varint TryDecodeShort did not read (0 too): one compare for all three.
+        if (n - 1 > (uint)(_end - start))
+        {
+            run = default;
+            return false;
+        }
+
+        run = new BoundedRunReader(_data, start, start + (int)(n - 1), _typeId);
+        return true;
+    }
+
+    /// <summary>Moves to <paramref name="position"/>, which the caller has checked lies in the frame.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal void MoveTo(int position) => _position = position;
+
+    /// <summary>
     /// Begins reading every member of the object at once (<see cref="BoundedWholeReader"/>), when the data holds
     /// <paramref name="largestPayload"/> bytes from here: the most the payload of the object's version takes, each member at
     /// its largest encoding. An older writer's payload (fewer members) is shorter than that and may end anywhere, so the
@@ -84,7 +111,12 @@ public ref struct BoundedRunReader
             return false;
         }
 
+#if NET
+        // Checked just above: no second check for the slice.
+        whole = new BoundedWholeReader(MemoryMarshal.CreateReadOnlySpan(ref Unsafe.Add(ref MemoryMarshal.GetReference(_data), (nint)(uint)position), largestPayload));
+#else
         whole = new BoundedWholeReader(_data.Slice(position, largestPayload));
+#endif
         return true;
     }
 

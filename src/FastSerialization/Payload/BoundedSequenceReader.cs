@@ -25,6 +25,7 @@ public ref struct BoundedSequenceReader<[System.Diagnostics.CodeAnalysis.Dynamic
     private readonly string? _tooDeep;
     private readonly bool _rejectUnreadBytes;
     private readonly bool _plain;
+    private readonly bool _readsPlain;
     private readonly int _start;
     private BoundedRunReader _rest;
 
@@ -36,7 +37,17 @@ public ref struct BoundedSequenceReader<[System.Diagnostics.CodeAnalysis.Dynamic
         _tooDeep = tooDeep;
         _rejectUnreadBytes = rejectUnreadBytes;
         _plain = registration is null && tooDeep is null;
+        _readsPlain = _plain && !rejectUnreadBytes && ObjectFactory<T>.IsPlainStruct;
     }
+
+    /// <summary>
+    /// True when every element is made and ended the plain way: no registered factory and no constructor of the type's own
+    /// (a new element is the default), not too deep, and bytes a newer writer left after an element's members are
+    /// skipped. Then each element may be read through <see cref="TryBeginPlainElement"/> and
+    /// <see cref="EndPlainElement"/>, with <see cref="BeginElement"/> and <see cref="EndElement"/>, out of line, for the
+    /// elements that path does not take. Asked once, before the loop: the loop of the plain case then holds no flag.
+    /// </summary>
+    public readonly bool ReadsPlain => _readsPlain;
 
     /// <summary>The offset of the next element, from the start of the reader's data.</summary>
     public readonly int Position => _rest.Position;
@@ -84,6 +95,72 @@ public ref struct BoundedSequenceReader<[System.Diagnostics.CodeAnalysis.Dynamic
 
         run = _rest.TakeObject((int)length);
         return true;
+    }
+
+    /// <summary>
+    /// Begins the next element of a sequence that <see cref="ReadsPlain"/> on its common path: a length of one to three
+    /// bytes, not a null entry, inside the frame. Then <paramref name="value"/> is set to the default and
+    /// <paramref name="run"/> is the element's members, and the sequence does not move until <see cref="EndPlainElement"/>.
+    /// Otherwise nothing is read or set: read the element with <see cref="BeginElement"/> and <see cref="EndElement"/>
+    /// (which read a longer length and a null entry, and refuse a malformed one or one past the frame), then
+    /// <see cref="Resume"/> where they left the sequence.
+    /// </summary>
+    /// <param name="value">Where the element goes.</param>
+    /// <param name="run">The element's members; empty when this returns false.</param>
+    /// <returns>True when the element is there and <paramref name="run"/> holds it.</returns>
+    /// <remarks>
+    /// Call it only when <see cref="ReadsPlain"/> is true (asked once, before the loop): it does not ask again, so that the
+    /// loop holds no flag. On a sequence that does not read plain, it would skip what <see cref="BeginElement"/> does for
+    /// such a sequence (a registered factory, the type's constructor, the depth limit).
+    /// </remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public readonly bool TryBeginPlainElement(ref T value, out BoundedRunReader run)
+    {
+        if (!_rest.TryPeekObject(out run))
+        {
+            return false;
+        }
+
+        value = default;
+        return true;
+    }
+
+    /// <summary>
+    /// Ends the element <see cref="TryBeginPlainElement"/> began, whatever its members' reads left unread (a sequence that
+    /// <see cref="ReadsPlain"/> skips a newer writer's extra bytes): the sequence moves past the element.
+    /// </summary>
+    /// <param name="run">The run <see cref="TryBeginPlainElement"/> gave.</param>
+    /// <exception cref="System.InvalidOperationException"><paramref name="run"/> ends past the frame.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void EndPlainElement(scoped BoundedRunReader run)
+    {
+        // One compare: the run came from TryBeginPlainElement, which checked it lies in the frame; this keeps a foreign
+        // run from moving the sequence past the frame's end.
+        int end = run.End;
+        if ((uint)end > (uint)_rest.End)
+        {
+            ThrowHelper.ThrowForeignBoundedRun();
+        }
+
+        _rest.MoveTo(end);
+    }
+
+    /// <summary>
+    /// Moves the sequence to <paramref name="position"/>, where a copy of it stood after reading an element through
+    /// <see cref="BeginElement"/> and <see cref="EndElement"/> (the copy given to an out-of-line method, which returns its
+    /// <see cref="Position"/>): no earlier than this sequence's position, no further than the frame's end.
+    /// </summary>
+    /// <param name="position">The copy's <see cref="Position"/>.</param>
+    /// <exception cref="System.InvalidOperationException"><paramref name="position"/> lies before this sequence's position or past the frame.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Resume(int position)
+    {
+        if ((uint)(position - _rest.Position) > (uint)(_rest.End - _rest.Position))
+        {
+            ThrowHelper.ThrowForeignBoundedRun();
+        }
+
+        _rest.MoveTo(position);
     }
 
     /// <summary>

@@ -24,7 +24,8 @@ namespace FastSerialization;
 /// Values decode exactly as the <see cref="BoundedRunReader"/> methods of the same names decode them; a value the
 /// <see cref="BoundedRunReader"/> would refuse (a <see cref="bool"/> that is neither 0 nor 1, a varint that is too long,
 /// overflows or is not in its shortest form, a 16-bit varint out of range) is not refused here but marks the read as
-/// failed. No value takes more bytes than its largest encoding, malformed or not (a varint the reader would refuse
+/// failed; so does a 32-bit varint cut off by the end of the bytes given (which cannot happen when the members are read in
+/// the order the largest payload was measured in: from where a member starts, the bytes hold its largest encoding). No value takes more bytes than its largest encoding, malformed or not (a varint the reader would refuse
 /// takes one byte here; a 16-bit varint at most three), so the reads of one version of a struct never take more than its
 /// largest payload; reading past the largest payload given to <see cref="BoundedRunReader.TryBeginWhole"/> throws
 /// <see cref="ArgumentOutOfRangeException"/> or <see cref="IndexOutOfRangeException"/>.
@@ -125,7 +126,7 @@ public ref struct BoundedWholeReader
         where TEnum : unmanaged, Enum =>
         LittleEndian.ReadEnum<TEnum>(ref MemoryMarshal.GetReference(Take(Unsafe.SizeOf<TEnum>())));
 
-    /// <summary>Reads an unsigned varint of at most 5 bytes, as <see cref="BoundedRunReader.ReadVarUInt32"/> does; one it would refuse marks the read as failed.</summary>
+    /// <summary>Reads an unsigned varint of at most 5 bytes, as <see cref="BoundedRunReader.ReadVarUInt32"/> does, inline; one it would refuse (or one cut off by the end of the bytes) marks the read as failed.</summary>
     /// <returns>The value read.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public uint ReadVarUInt32()
@@ -134,11 +135,8 @@ public ref struct BoundedWholeReader
         int length = VarInt.TryDecodeShort(ref MemoryMarshal.GetReference(_bytes), offset, _bytes.Length, out uint value);
         if (length == 0)
         {
-            // The value and its length come back in one register: no local whose address the call takes, which the JIT
-            // would clear and keep in memory in every element's loop that inlines this.
-            ulong packed = ReadLongVarUInt32(_bytes, offset);
-            value = (uint)packed;
-            length = (int)(packed >> 32);
+            // No call here: a value live across a call in the element loop that inlines this would be kept in memory.
+            length = TryDecodeLong32(_bytes, offset, out value);
             if (length == 0)
             {
                 _malformed = true;
@@ -151,15 +149,50 @@ public ref struct BoundedWholeReader
     }
 
     /// <summary>
-    /// A varint of four or five bytes, or one the reader would refuse, decoded out of line: its value in the low 32 bits
-    /// and its length in the high ones, 0 for a varint the reader would refuse.
+    /// A well-formed varint of four or five bytes at <paramref name="offset"/> (in its shortest form, at most
+    /// <see cref="uint.MaxValue"/>) that lies within the bytes, decoded inline from one 4-byte load: its length, or 0, with
+    /// nothing read, for anything else. Accepts exactly the four- and five-byte varints <see cref="VarInt.TryDecodeChecked"/>
+    /// accepts for a 32-bit value, with the same value, when the bytes hold them: the bytes hold a member's largest encoding
+    /// from where it starts (five bytes for a 32-bit varint) when the members are read in the order the largest payload was
+    /// measured in, as the generated code reads them. A varint cut off by the end of the bytes (read in another order) gives
+    /// 0, and the read fails: the member-by-member read then reads it.
     /// </summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private static ulong ReadLongVarUInt32(ReadOnlySpan<byte> bytes, int offset)
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static int TryDecodeLong32(ReadOnlySpan<byte> bytes, int offset, out uint value)
     {
-        int length = VarInt.TryDecodeChecked(bytes, offset, VarInt.MaxLength32, uint.MaxValue, out ulong value);
-        return length == 0 ? 0 : value | ((ulong)length << 32);
+        int left = bytes.Length - offset;
+        if (left >= sizeof(uint))
+        {
+            ref byte start = ref Unsafe.Add(ref MemoryMarshal.GetReference(bytes), (nint)(uint)offset);
+            uint word = LittleEndian.ReadUInt32(ref start);
+            uint marks = word & 0x80808080u;
+            if (marks == 0x00808080u && word >= 0x01000000u)
+            {
+                // Three bytes with the continuation bit, a fourth without it and not 0 (the shortest form).
+                value = Groups(word);
+                return 4;
+            }
+
+            if (marks == 0x80808080u && left >= VarInt.MaxLength32)
+            {
+                // Four bytes with the continuation bit, a fifth of 1 to 15: not 0 (the shortest form), no bit past 32.
+                uint fifth = Unsafe.Add(ref start, 4);
+                if (fifth - 1u < 0x0Fu)
+                {
+                    value = Groups(word) | (fifth << 28);
+                    return 5;
+                }
+            }
+        }
+
+        value = 0;
+        return 0;
     }
+
+    /// <summary>The four 7-bit groups of the first four bytes of a varint (<paramref name="word"/>, little-endian), packed: computed only once the form is known, so that the JIT holds no partial value across the tests.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static uint Groups(uint word) =>
+        (word & 0x7Fu) | ((word >> 1) & (0x7Fu << 7)) | ((word >> 2) & (0x7Fu << 14)) | ((word >> 3) & (0x7Fu << 21));
 
     /// <summary>Reads an unsigned varint of at most 10 bytes, as <see cref="BoundedRunReader.ReadVarUInt64"/> does; one it would refuse marks the read as failed.</summary>
     /// <returns>The value read.</returns>

@@ -134,3 +134,30 @@ public sealed partial class TickTape
 {
     public TapeTick[]? Ticks { get; set; }
 }
+
+/// <summary>
+/// A bounded struct whose second member's setter refuses a negative value: its setter does more than store, so the
+/// generated element loop must not set it with a value read before the element is known to be whole.
+/// </summary>
+[BinarySerializable]
+public partial struct GuardedPair
+{
+    private int _count;
+
+    public int First { get; set; }
+
+    public int Count
+    {
+        get => _count;
+        set => _count = value >= 0 ? value : throw new System.InvalidOperationException("a negative count was set: " + value);
+    }
+}
+
+/// <summary>Holds an array and a list of <see cref="GuardedPair"/>.</summary>
+[BinarySerializable]
+public sealed partial class GuardedPairs
+{
+    public GuardedPair[]? Array { get; set; }
+
+    public System.Collections.Generic.List<GuardedPair>? List { get; set; }
+}
