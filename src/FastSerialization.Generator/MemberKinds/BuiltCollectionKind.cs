@@ -754,7 +754,7 @@ internal static class BuiltCollections
             Unchangeable = true, NullTest = "{s}.IsDefault", Walk = Walk.Index, Count = "{s}.Length", Fill = Fill.ArrayThen, Finish = "{asImmutable}",
             BlockSpan = "{s}.AsSpan()", BlockFinish = "{asImmutable}",
         },
-        new("System.Collections.Immutable.ImmutableList`1", "ImmutableList<T>") { Unchangeable = true, Fill = Fill.ArrayThen, Finish = Immutable + "ImmutableList.CreateRange({m})" },
+        new("System.Collections.Immutable.ImmutableList`1", "ImmutableList<T>") { Unchangeable = true, Create = Immutable + "ImmutableList.CreateBuilder<{T}>()", Finish = "{m}.ToImmutable()" },
         new("System.Collections.Immutable.ImmutableHashSet`1", "ImmutableHashSet<T>")
         {
             Unchangeable = true, Create = Immutable + "ImmutableHashSet.CreateBuilder<{T}>({cmp})", Check = Check.SetAdd, Finish = "{m}.ToImmutable()", Comparer = ComparerRole.Equality,
@@ -866,7 +866,7 @@ internal static class BuiltCollections
 
         new("System.Collections.Immutable.IImmutableList`1", "IImmutableList<T>")
         {
-            Fill = Fill.ArrayThen, Finish = Immutable + "ImmutableList.CreateRange({m})", ReadsBackAs = "ImmutableList<T>",
+            Create = Immutable + "ImmutableList.CreateBuilder<{T}>()", Finish = "{m}.ToImmutable()", ReadsBackAs = "ImmutableList<T>",
         },
         new("System.Collections.Immutable.IImmutableSet`1", "IImmutableSet<T>")
         {
