@@ -2,7 +2,7 @@ using System.Collections.Immutable;
 
 namespace FastSerialization.Generator.Tests.Models;
 
-/// <summary>An <c>ImmutableList</c> and an <c>IImmutableList</c> of strings (null elements allowed), read through the list's builder.</summary>
+/// <summary>An <c>ImmutableList</c> and an <c>IImmutableList</c> of strings (null elements allowed): a few read through the builder, more through an array.</summary>
 [BinarySerializable]
 public sealed partial class StringImmutableLists
 {
