@@ -148,6 +148,18 @@ internal sealed class BuiltCollectionKind : MemberKind
     /// <summary>For <see cref="Fill.ArrayThen"/>, reverse the array first: a stack is written top first and rebuilt bottom first.</summary>
     public bool Reverse { get; init; }
 
+    /// <summary>
+    /// For <see cref="Fill.ArrayThen"/>, a builder (<c>{T}</c>) that a count of at most <see cref="SmallBuilderLimit"/> is read
+    /// into instead (<c>Add</c> each element, then <c>ToImmutable()</c>), for the collections whose builder adds a few
+    /// elements as fast as they are built from an array: no array is made and dropped (the JIT keeps the builder of the
+    /// inlined calls off the heap). Larger counts go through the array, which builds a balanced tree in one pass where
+    /// the builder rebalances as it adds. Null: always the array.
+    /// </summary>
+    public string? SmallBuilder { get; init; }
+
+    /// <summary>The largest count read through <see cref="SmallBuilder"/>: past it, adding one by one was slower than the array (issue 48).</summary>
+    public const int SmallBuilderLimit = 4;
+
     public ComparerRole Comparer { get; init; }
 
     /// <summary>
@@ -340,6 +352,22 @@ internal sealed class BuiltCollectionKind : MemberKind
         w.Line("{0} = {1};", target, nullValue);
         w.Close();
         w.Open("else");
+        if (Fill == Fill.ArrayThen && SmallBuilder is not null)
+        {
+            string b = Local("__b", depth);
+            string e = Local("__e", depth);
+            w.Open("if (" + c + " <= " + SmallBuilderLimit.ToString(CultureInfo.InvariantCulture) + ")");
+            w.Line("var {0} = {1};", b, Expand(SmallBuilder, shape, b, count: c));
+            w.Open("for (int " + i + " = 0; " + i + " < " + c + "; " + i + "++)");
+            w.Line("{0} {1};", element.TypeDisplay, e);
+            EmitReadOf(w, element, e, depth + 1);
+            w.Line("{0}.Add({1});", b, e);
+            w.Close();
+            w.Line("{0} = {1}.ToImmutable();", target, b);
+            w.Close();
+            w.Open("else");
+        }
+
         if (Fill == Fill.ArrayThen)
         {
             w.Line("var {0} = new {1}[{2}]{3};", made, shape.NewArrayPrefix!, c, shape.NewArraySuffix!);
@@ -360,6 +388,11 @@ internal sealed class BuiltCollectionKind : MemberKind
         }
 
         w.Line("{0} = {1};", target, Expand(Finish, shape, made, count: c, copy: shape.ReadMethod is LacksMarshal or LacksSpan));
+        if (Fill == Fill.ArrayThen && SmallBuilder is not null)
+        {
+            w.Close();
+        }
+
         w.Close();
         w.Close();
     }
@@ -735,7 +768,10 @@ internal static class BuiltCollections
             Unchangeable = true, NullTest = "{s}.IsDefault", Walk = Walk.Index, Count = "{s}.Length", Fill = Fill.ArrayThen, Finish = "{asImmutable}",
             BlockSpan = "{s}.AsSpan()", BlockFinish = "{asImmutable}",
         },
-        new("System.Collections.Immutable.ImmutableList`1", "ImmutableList<T>") { Unchangeable = true, Fill = Fill.ArrayThen, Finish = Immutable + "ImmutableList.CreateRange({m})" },
+        new("System.Collections.Immutable.ImmutableList`1", "ImmutableList<T>")
+        {
+            Unchangeable = true, Fill = Fill.ArrayThen, Finish = Immutable + "ImmutableList.CreateRange({m})", SmallBuilder = Immutable + "ImmutableList.CreateBuilder<{T}>()",
+        },
         new("System.Collections.Immutable.ImmutableHashSet`1", "ImmutableHashSet<T>")
         {
             Unchangeable = true, Create = Immutable + "ImmutableHashSet.CreateBuilder<{T}>({cmp})", Check = Check.SetAdd, Finish = "{m}.ToImmutable()", Comparer = ComparerRole.Equality,
@@ -847,7 +883,8 @@ internal static class BuiltCollections
 
         new("System.Collections.Immutable.IImmutableList`1", "IImmutableList<T>")
         {
-            Fill = Fill.ArrayThen, Finish = Immutable + "ImmutableList.CreateRange({m})", ReadsBackAs = "ImmutableList<T>",
+            Fill = Fill.ArrayThen, Finish = Immutable + "ImmutableList.CreateRange({m})", SmallBuilder = Immutable + "ImmutableList.CreateBuilder<{T}>()",
+            ReadsBackAs = "ImmutableList<T>",
         },
         new("System.Collections.Immutable.IImmutableSet`1", "IImmutableSet<T>")
         {
