@@ -132,6 +132,49 @@ public ref struct BoundedWholeReader
     public uint ReadVarUInt32()
     {
         int offset = _offset;
+        ReadOnlySpan<byte> bytes = _bytes;
+
+        // One test for the three bytes of the common forms, none per byte: when the members are read in the order the
+        // largest payload was measured in, the bytes hold five from here (a 32-bit varint's largest encoding), so only
+        // a read in another order, which nothing generated does, takes the checked path below.
+        if ((uint)offset + 2u < (uint)bytes.Length)
+        {
+            ref byte next = ref Unsafe.Add(ref MemoryMarshal.GetReference(bytes), (nint)(uint)offset);
+            uint first = next;
+            if (first < 0x80)
+            {
+                _offset = offset + 1;
+                return first;
+            }
+
+            uint second = Unsafe.Add(ref next, 1);
+            if (second - 1u < 0x7Fu)
+            {
+                _offset = offset + 2;
+                return (first & 0x7Fu) | (second << 7);
+            }
+
+            if (second >= 0x80)
+            {
+                uint third = Unsafe.Add(ref next, 2);
+                if (third - 1u < 0x7Fu)
+                {
+                    _offset = offset + 3;
+                    return (first & 0x7Fu) | ((second & 0x7Fu) << 7) | (third << 14);
+                }
+            }
+        }
+
+        return ReadOtherVarUInt32(offset);
+    }
+
+    /// <summary>
+    /// A 32-bit varint that is not one of the common forms with three bytes there: one of four or five bytes, one cut
+    /// off or malformed, or one of one to three bytes within the last two bytes (checked byte by byte). Inline, no call.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private uint ReadOtherVarUInt32(int offset)
+    {
         int length = VarInt.TryDecodeShort(ref MemoryMarshal.GetReference(_bytes), offset, _bytes.Length, out uint value);
         if (length == 0)
         {
