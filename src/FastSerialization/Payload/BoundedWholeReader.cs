@@ -133,10 +133,12 @@ public ref struct BoundedWholeReader
     {
         int offset = _offset;
         ReadOnlySpan<byte> bytes = _bytes;
+        int length;
+        uint value;
 
         // One test for the three bytes of the common forms, none per byte: when the members are read in the order the
         // largest payload was measured in, the bytes hold five from here (a 32-bit varint's largest encoding), so only
-        // a read in another order, which nothing generated does, takes the checked path below.
+        // a read in another order, which nothing generated does, takes the byte-by-byte path below.
         if ((uint)offset + 2u < (uint)bytes.Length)
         {
             ref byte next = ref Unsafe.Add(ref MemoryMarshal.GetReference(bytes), (nint)(uint)offset);
@@ -163,28 +165,21 @@ public ref struct BoundedWholeReader
                     return (first & 0x7Fu) | ((second & 0x7Fu) << 7) | (third << 14);
                 }
             }
+
+            // Not a form of one to three bytes: one of four or five, or malformed. No call here: a value live across a
+            // call in the element loop that inlines this would be kept in memory.
+            length = TryDecodeLong32(bytes, offset, out value);
+        }
+        else
+        {
+            // Fewer than three bytes left: byte by byte (no varint of four or five bytes fits).
+            length = VarInt.TryDecodeShort(ref MemoryMarshal.GetReference(bytes), offset, bytes.Length, out value);
         }
 
-        return ReadOtherVarUInt32(offset);
-    }
-
-    /// <summary>
-    /// A 32-bit varint that is not one of the common forms with three bytes there: one of four or five bytes, one cut
-    /// off or malformed, or one of one to three bytes within the last two bytes (checked byte by byte). Inline, no call.
-    /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private uint ReadOtherVarUInt32(int offset)
-    {
-        int length = VarInt.TryDecodeShort(ref MemoryMarshal.GetReference(_bytes), offset, _bytes.Length, out uint value);
         if (length == 0)
         {
-            // No call here: a value live across a call in the element loop that inlines this would be kept in memory.
-            length = TryDecodeLong32(_bytes, offset, out value);
-            if (length == 0)
-            {
-                _malformed = true;
-                length = 1;
-            }
+            _malformed = true;
+            length = 1;
         }
 
         _offset = offset + length;
