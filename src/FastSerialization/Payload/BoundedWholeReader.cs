@@ -132,16 +132,54 @@ public ref struct BoundedWholeReader
     public uint ReadVarUInt32()
     {
         int offset = _offset;
-        int length = VarInt.TryDecodeShort(ref MemoryMarshal.GetReference(_bytes), offset, _bytes.Length, out uint value);
+        ReadOnlySpan<byte> bytes = _bytes;
+        int length;
+        uint value;
+
+        // One test for the three bytes of the common forms, none per byte: when the members are read in the order the
+        // largest payload was measured in, the bytes hold five from here (a 32-bit varint's largest encoding), so only
+        // a read in another order, which nothing generated does, takes the byte-by-byte path below.
+        if ((uint)offset + 2u < (uint)bytes.Length)
+        {
+            ref byte next = ref Unsafe.Add(ref MemoryMarshal.GetReference(bytes), (nint)(uint)offset);
+            uint first = next;
+            if (first < 0x80)
+            {
+                _offset = offset + 1;
+                return first;
+            }
+
+            uint second = Unsafe.Add(ref next, 1);
+            if (second - 1u < 0x7Fu)
+            {
+                _offset = offset + 2;
+                return (first & 0x7Fu) | (second << 7);
+            }
+
+            if (second >= 0x80)
+            {
+                uint third = Unsafe.Add(ref next, 2);
+                if (third - 1u < 0x7Fu)
+                {
+                    _offset = offset + 3;
+                    return (first & 0x7Fu) | ((second & 0x7Fu) << 7) | (third << 14);
+                }
+            }
+
+            // Not a form of one to three bytes: one of four or five, or malformed. No call here: a value live across a
+            // call in the element loop that inlines this would be kept in memory.
+            length = TryDecodeLong32(bytes, offset, out value);
+        }
+        else
+        {
+            // Fewer than three bytes left: byte by byte (no varint of four or five bytes fits).
+            length = VarInt.TryDecodeShort(ref MemoryMarshal.GetReference(bytes), offset, bytes.Length, out value);
+        }
+
         if (length == 0)
         {
-            // No call here: a value live across a call in the element loop that inlines this would be kept in memory.
-            length = TryDecodeLong32(_bytes, offset, out value);
-            if (length == 0)
-            {
-                _malformed = true;
-                length = 1;
-            }
+            _malformed = true;
+            length = 1;
         }
 
         _offset = offset + length;

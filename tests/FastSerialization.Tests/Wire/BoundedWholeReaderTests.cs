@@ -150,4 +150,98 @@ public class BoundedWholeReaderTests
 
         thrown.Should().NotBeNull("the whole reader holds the 2 bytes it was given, not the frame's 8");
     }
+
+    public static TheoryData<string, byte[]> Varints32() => new()
+    {
+        { "0", new byte[] { 0x00 } },
+        { "127", new byte[] { 0x7F } },
+        { "128", new byte[] { 0x80, 0x01 } },
+        { "2^14 - 1", new byte[] { 0xFF, 0x7F } },
+        { "2^14", new byte[] { 0x80, 0x80, 0x01 } },
+        { "2^21 - 1", new byte[] { 0xFF, 0xFF, 0x7F } },
+        { "2^21", new byte[] { 0x80, 0x80, 0x80, 0x01 } },
+        { "2^28", new byte[] { 0x80, 0x80, 0x80, 0x80, 0x01 } },
+        { "uint.MaxValue", new byte[] { 0xFF, 0xFF, 0xFF, 0xFF, 0x0F } },
+        { "two bytes, not in the shortest form", new byte[] { 0x80, 0x00 } },
+        { "three bytes, not in the shortest form", new byte[] { 0x80, 0x80, 0x00 } },
+        { "five bytes, over 32 bits", new byte[] { 0xFF, 0xFF, 0xFF, 0xFF, 0x10 } },
+        { "six bytes", new byte[] { 0x80, 0x80, 0x80, 0x80, 0x80, 0x01 } },
+    };
+
+    /// <summary>
+    /// A 32-bit varint read through the whole reader with 0 to 5 bytes after it among the bytes the reader was given (its
+    /// last byte the last of those bytes, or not): the value, offset and failure the run's own read gives, wherever it lies.
+    /// </summary>
+    [Theory]
+    [MemberData(nameof(Varints32))]
+    public void AVarUInt32_ReadsAsTheRunReadsIt_WhereverItEndsInTheBytes(string what, byte[] varint)
+    {
+        for (int after = 0; after <= 5; after++)
+        {
+            byte[] data = new byte[1 + varint.Length + after];
+            data[0] = (byte)(1 + varint.Length + after);
+            varint.CopyTo(data, 1);
+
+            (bool malformed, uint value, int offset) whole = Read(data, (ref BoundedRunReader run) =>
+            {
+                run.TryBeginWhole(varint.Length + after, out BoundedWholeReader w).Should().BeTrue();
+                uint value = w.ReadVarUInt32();
+                return (w.Malformed, value, w.Offset);
+            });
+            (bool refused, uint value, int offset) byRun = Read(data, (ref BoundedRunReader run) =>
+            {
+                try
+                {
+                    uint value = run.ReadVarUInt32();
+                    return (false, value, run.Position - 1);
+                }
+                catch (FastSerializationException)
+                {
+                    return (true, 0u, 0);
+                }
+            });
+
+            string because = what + ", " + after + " bytes after it";
+            whole.malformed.Should().Be(byRun.refused, because);
+            if (!byRun.refused)
+            {
+                (whole.value, whole.offset).Should().Be((byRun.value, byRun.offset), because);
+            }
+            else
+            {
+                whole.offset.Should().Be(1, because + ": a refused varint takes one byte");
+            }
+        }
+    }
+
+    /// <summary>
+    /// A 32-bit varint cut off by the end of the bytes the whole reader was given fails the read, although the data goes
+    /// on with the bytes that would complete it: the reader never looks past its bytes.
+    /// </summary>
+    [Theory]
+    [InlineData(new byte[] { 0x80 }, new byte[] { 0x01 })]
+    [InlineData(new byte[] { 0x80 }, new byte[] { 0x80, 0x01 })]
+    [InlineData(new byte[] { 0x80, 0x80 }, new byte[] { 0x01 })]
+    [InlineData(new byte[] { 0x80, 0x80, 0x80 }, new byte[] { 0x01 })]
+    [InlineData(new byte[] { 0x80, 0x80, 0x80, 0x80 }, new byte[] { 0x01 })]
+    public void AVarUInt32_CutOffByTheEndOfTheBytes_FailsTheRead_ThoughTheDataGoesOn(byte[] given, byte[] rest)
+    {
+        byte[] data = new byte[1 + given.Length + rest.Length];
+        data[0] = (byte)(1 + given.Length + rest.Length);
+        given.CopyTo(data, 1);
+        rest.CopyTo(data, 1 + given.Length);
+
+        (bool malformed, int offset, bool ended) = Read(data, (ref BoundedRunReader run) =>
+        {
+            run.TryBeginWhole(given.Length, out BoundedWholeReader w).Should().BeTrue();
+            _ = w.ReadVarUInt32();
+            return (w.Malformed, w.Offset, run.TryEndWhole(w));
+        });
+        uint byRun = Read(data, (ref BoundedRunReader run) => run.ReadVarUInt32());
+
+        byRun.Should().BeGreaterThan(0u, "the frame holds the whole varint");
+        malformed.Should().BeTrue("the whole reader was given only the first " + given.Length + " bytes of it");
+        offset.Should().Be(1);
+        ended.Should().BeFalse();
+    }
 }
