@@ -182,8 +182,41 @@ internal static class Emitter
     {
         w.Line("/// <inheritdoc />");
         w.Open(modifier + "SetDataFrom(ref " + Reader + " reader)");
-        EmitMemberReads(w, model, index => "this." + model.Members[index].Name, "return;");
+        EmitMemberReads(w, model, index => "this." + model.Members[index].Name, "return;", outOfLine: true);
         w.Close();
+        EmitOutOfLineReads(w, model);
+    }
+
+    /// <summary>
+    /// True when <paramref name="member"/> is read by a method of its own (<see cref="OutOfLineRead"/>), which the type's read
+    /// calls: a built collection (<see cref="BuiltCollectionKind.ReadsOutOfLine"/>). Its builder's calls are then inlined into a
+    /// small method, where the JIT can keep the builder off the heap; inside the type's one large read it runs out of inlining
+    /// budget first (benchmarks/results/invoice-read.md, 2026-11-28, afternoon). The bytes read and the errors are the same.
+    /// </summary>
+    private static bool ReadsOutOfLine(MemberModel member) =>
+        member.Shape.Kind is BuiltCollectionKind kind && kind.ReadsOutOfLine(member.Shape);
+
+    /// <summary>The name of the method that reads <paramref name="member"/> (<see cref="ReadsOutOfLine"/>): <c>__FastSerializationRead_Tags</c>.</summary>
+    private static string OutOfLineRead(MemberModel member) => "__FastSerializationRead_" + member.Name.TrimStart('@');
+
+    /// <summary>Emits the methods that read the members <see cref="ReadsOutOfLine"/> picks, each returning the value read.</summary>
+    private static void EmitOutOfLineReads(IndentedWriter w, TypeModel model)
+    {
+        foreach (MemberModel member in model.Members)
+        {
+            if (!ReadsOutOfLine(member))
+            {
+                continue;
+            }
+
+            w.Line();
+            w.Line("/// <summary>Reads the member {0} (in a method of its own, where the JIT inlines its builder's calls).</summary>", member.Name.TrimStart('@'));
+            w.Open("private static " + member.TypeDisplay + " " + OutOfLineRead(member) + "(ref " + Reader + " reader)");
+            w.Line("{0} __value;", member.TypeDisplay);
+            member.Shape.Kind.EmitRead(w, member.Shape, "__value", 0);
+            w.Line("return __value;");
+            w.Close();
+        }
     }
 
     /// <summary>The payload through a bounded run, for the generated code of the types that hold this struct (<see cref="BoundedObjects"/>).</summary>
@@ -226,7 +259,7 @@ internal static class Emitter
     /// writer's shorter frame can be, each member is checked on its own. The bytes read and the values and errors that
     /// come of them are the same either way.
     /// </remarks>
-    private static void EmitMemberReads(IndentedWriter w, TypeModel model, System.Func<int, string> target, string exit)
+    private static void EmitMemberReads(IndentedWriter w, TypeModel model, System.Func<int, string> target, string exit, bool outOfLine = false)
     {
         // A fixed-layout struct has no frame and cannot evolve: all its members are always there. An evolvable one
         // (section 3c) is read within the bytes its writer gave an element, which may stop before a member.
@@ -245,7 +278,7 @@ internal static class Emitter
             ReadGroup group = versioned ? ReadGroup.At(model, segments, s) : new ReadGroup(1, 0);
             if (group.Count == 1)
             {
-                EmitSegmentRead(w, model, segments[s], target, versioned, exit);
+                EmitSegmentRead(w, model, segments[s], target, versioned, exit, outOfLine);
                 s++;
                 continue;
             }
@@ -261,7 +294,7 @@ internal static class Emitter
                     w.Line();
                 }
 
-                EmitSegmentRead(w, model, segments[i], target, versioned: false, exit);
+                EmitSegmentRead(w, model, segments[i], target, versioned: false, exit, outOfLine);
             }
 
             w.Close();
@@ -273,7 +306,7 @@ internal static class Emitter
                     w.Line();
                 }
 
-                EmitSegmentRead(w, model, segments[i], target, versioned, exit);
+                EmitSegmentRead(w, model, segments[i], target, versioned, exit, outOfLine);
             }
 
             w.Line();
@@ -282,17 +315,17 @@ internal static class Emitter
             w.Close();
             w.Close();
             w.Line();
-            EmitSegmentRead(w, model, segments[tail], target, versioned: false, exit);
+            EmitSegmentRead(w, model, segments[tail], target, versioned: false, exit, outOfLine);
             s += group.Count;
         }
     }
 
     /// <summary>Emits the read of one segment: a single member, or a run of fixed-width members (with its version check when <paramref name="versioned"/>).</summary>
-    private static void EmitSegmentRead(IndentedWriter w, TypeModel model, MemberSegment segment, System.Func<int, string> target, bool versioned, string exit)
+    private static void EmitSegmentRead(IndentedWriter w, TypeModel model, MemberSegment segment, System.Func<int, string> target, bool versioned, string exit, bool outOfLine)
     {
         if (!segment.IsRun)
         {
-            EmitSingleRead(w, model.Members[segment.Start], target(segment.Start), versioned, exit);
+            EmitSingleRead(w, model.Members[segment.Start], target(segment.Start), versioned, exit, outOfLine);
             return;
         }
 
@@ -325,14 +358,14 @@ internal static class Emitter
                     w.Line();
                 }
 
-                EmitSingleRead(w, model.Members[i], target(i), versioned, exit);
+                EmitSingleRead(w, model.Members[i], target(i), versioned, exit, outOfLine);
             }
 
             w.Close();
         }
     }
 
-    private static void EmitSingleRead(IndentedWriter w, MemberModel member, string target, bool versioned, string exit)
+    private static void EmitSingleRead(IndentedWriter w, MemberModel member, string target, bool versioned, string exit, bool outOfLine)
     {
         if (versioned)
         {
@@ -340,6 +373,12 @@ internal static class Emitter
             w.Line(exit);
             w.Close();
             w.Line();
+        }
+
+        if (outOfLine && ReadsOutOfLine(member))
+        {
+            w.Line("{0} = {1}(ref reader);", target, OutOfLineRead(member));
+            return;
         }
 
         member.Shape.Kind.EmitRead(w, member.Shape, target, 0);
@@ -440,7 +479,7 @@ internal static class Emitter
         }
 
         w.Line();
-        EmitMemberReads(w, model, index => "__m" + Number(index), "goto construct;");
+        EmitMemberReads(w, model, index => "__m" + Number(index), "goto construct;", outOfLine: true);
 
         w.Line();
         if (Versioned(model))
@@ -466,6 +505,7 @@ internal static class Emitter
         }
 
         w.Close();
+        EmitOutOfLineReads(w, model);
     }
 
     /// <summary>The member kinds in wire order, for <c>[BinaryLayout]</c>: what the IPC handshake compares.</summary>

@@ -14,6 +14,7 @@ public class GoldenFileTests
     private const string Source = """
         using System;
         using System.Collections.Generic;
+        using System.Collections.Immutable;
         using FastSerialization;
 
         namespace Golden
@@ -57,6 +58,21 @@ public class GoldenFileTests
                 public string? Venue { get; set; }
             }
 
+            [BinarySerializable]
+            public sealed partial record Ledger(ImmutableDictionary<string, decimal>? TaxRates, int Year)
+            {
+                public ImmutableSortedDictionary<string, string>? Tags { get; init; }
+                public ImmutableArray<int> Totals { get; init; }
+            }
+
+            [BinarySerializable]
+            public sealed partial class Notebook
+            {
+                public string? Title { get; set; }
+                public ImmutableList<string?>? Notes { get; set; }
+                public ImmutableHashSet<int>? Pages { get; set; }
+            }
+
             public static partial class Outer<T>
             {
                 [BinarySerializable]
@@ -71,7 +87,7 @@ public class GoldenFileTests
         GeneratorRun run = GeneratorHarness.Run(Source);
         run.GeneratorDiagnostics.Should().BeEmpty();
         run.CompilationDiagnostics.Should().BeEmpty("generated code compiles without warnings with nullable enabled and warnings as errors");
-        run.Sources.Should().HaveCount(5);
+        run.Sources.Should().HaveCount(7);
 
         GeneratorHarness.MatchGoldenFiles(run.Sources);
     }

@@ -60,7 +60,8 @@ public class OlderImmutableCollectionsTests
         generated.Should().NotContain("ImmutableCollectionsMarshal");
         generated.Should().Contain("writer.WriteArray<int>(__s0.AsSpan());");
         generated.Should().Contain("this.Ints = __a0 is null ? default : global::System.Collections.Immutable.ImmutableArray.Create(__a0);");
-        generated.Should().Contain("this.Strings = global::System.Collections.Immutable.ImmutableArray.Create(__r0);");
+        generated.Should().Contain("this.Strings = __FastSerializationRead_Strings(ref reader);");
+        generated.Should().Contain("__value = global::System.Collections.Immutable.ImmutableArray.Create(__r0);");
     }
 
     [Fact]
@@ -70,7 +71,8 @@ public class OlderImmutableCollectionsTests
 
         generated.Should().NotContain("AsSpan").And.NotContain("ImmutableCollectionsMarshal");
         generated.Should().Contain("writer.Write(__s0[__i0]);");
-        generated.Should().Contain("this.Ints = global::System.Collections.Immutable.ImmutableArray.Create(__r0);");
+        generated.Should().Contain("this.Ints = __FastSerializationRead_Ints(ref reader);");
+        generated.Should().Contain("__value = global::System.Collections.Immutable.ImmutableArray.Create(__r0);");
     }
 
     /// <summary>Compiles the stand-in, runs the generator over the model against it, checks the result compiles, returns the generated source.</summary>
