@@ -574,7 +574,6 @@ internal sealed class BuiltCollectionKind : MemberKind
         EmitAdd(w, shape, made, e, k, v, depth, "context.Abandon();", "context.Abandon();");
     }
 
-    /// <summary>True when the elements are primitives whose memory is their wire form and the row has a block form.</summary>
     /// <summary>
     /// True when a member of <paramref name="shape"/> is read in a method of its own (<c>Emitter</c>): every row but the
     /// primitive blocks (one <c>ReadArray</c> call). Built in a small method, the builder's calls are inlined into it and the
@@ -582,6 +581,7 @@ internal sealed class BuiltCollectionKind : MemberKind
     /// </summary>
     public bool ReadsOutOfLine(TypeShape shape) => !IsBlock(shape);
 
+    /// <summary>True when the elements are primitives whose memory is their wire form and the row has a block form.</summary>
     private bool IsBlock(TypeShape shape) =>
         BlockSpan is not null && shape.ReadMethod != LacksSpan
         && shape.Element!.Kind is PrimitiveKind && shape.Element.Primitive is { InRuns: true, MemoryIsWire: true };
