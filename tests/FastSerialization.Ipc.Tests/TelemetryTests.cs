@@ -14,11 +14,17 @@ using Xunit;
 namespace FastSerialization.Ipc.Tests;
 
 /// <summary>The channels' meter and activity source, read with a MeterListener and an ActivityListener.</summary>
-/// <remarks>The instruments are process-wide: this class runs alone (no other test's channel counts meanwhile).</remarks>
+/// <remarks>
+/// The instruments are process-wide. This class runs alone, after the parallel tests, but a channel another test left
+/// behind can still record meanwhile (a request it left waiting fails when its timeout ends or its channel closes). So each
+/// test marks its own flow (<see cref="Watch"/>) and counts only what is recorded in it: the calls it makes, and the
+/// receive loops of the channels it opens, which start in its flow.
+/// </remarks>
 [Collection(nameof(TelemetryTests))]
 public sealed class TelemetryTests : IDisposable
 {
     private static readonly TimeSpan Timeout = TimeSpan.FromSeconds(30);
+    private static readonly AsyncLocal<TelemetryTests?> Watching = new();
     private readonly MeterListener _meters = new();
     private readonly ConcurrentDictionary<string, long> _totals = new();
     private long _queueDepth = -1;
@@ -34,6 +40,11 @@ public sealed class TelemetryTests : IDisposable
         };
         _meters.SetMeasurementEventCallback<long>((instrument, value, _, _) =>
         {
+            if (!IsMine())
+            {
+                return;
+            }
+
             if (instrument.Name == "fastserialization.ipc.receive_queue.depth")
             {
                 Volatile.Write(ref _queueDepth, value);
@@ -47,6 +58,11 @@ public sealed class TelemetryTests : IDisposable
     }
 
     public void Dispose() => _meters.Dispose();
+
+    /// <summary>Marks the calling flow, and every flow it starts, as this test's: only what they record is counted.</summary>
+    private void Watch() => Watching.Value = this;
+
+    private bool IsMine() => ReferenceEquals(Watching.Value, this);
 
     private long Total(string name) => _totals.TryGetValue("fastserialization.ipc." + name, out long total) ? total : 0;
 
@@ -75,6 +91,7 @@ public sealed class TelemetryTests : IDisposable
     [Fact(Timeout = TestTimeouts.Test)]
     public async Task MessagesAndBytes_AreCountedEachWay_AndTheQueueDepthIsObserved()
     {
+        Watch();
         (IpcChannel a, IpcChannel b) = await OpenPairAsync();
         long depthBefore = QueueDepth();
         for (int i = 0; i < 100; i++)
@@ -115,12 +132,19 @@ public sealed class TelemetryTests : IDisposable
     [Fact(Timeout = TestTimeouts.Test)]
     public async Task Requests_AreCounted_TheFailedOnesToo_AndEachHasAnActivity()
     {
+        Watch();
         var activities = new ConcurrentQueue<Activity>();
         using var activityListener = new ActivityListener
         {
             ShouldListenTo = source => source.Name == IpcTelemetry.Name,
             Sample = (ref ActivityCreationOptions<ActivityContext> _) => ActivitySamplingResult.AllDataAndRecorded,
-            ActivityStopped = activities.Enqueue,
+            ActivityStopped = activity =>
+            {
+                if (IsMine())
+                {
+                    activities.Enqueue(activity);
+                }
+            },
         };
         ActivitySource.AddActivityListener(activityListener);
         (IpcChannel a, IpcChannel b) = await OpenPairAsync();
@@ -151,6 +175,7 @@ public sealed class TelemetryTests : IDisposable
     [Fact(Timeout = TestTimeouts.Test)]
     public async Task ARefusedHandshake_IsCountedOnBothSides()
     {
+        Watch();
         Func<Task> open = () => OpenPairAsync(Registry.CreateMismatched());
         await open.Should().ThrowAsync<IpcHandshakeException>();
         using var deadline = new CancellationTokenSource(Timeout);
